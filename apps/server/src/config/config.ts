@@ -1,0 +1,218 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional())
+  .optional();
+
+/** Every environment variable Slipway reads. `.env.example` documents each one. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: optionalString,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('.slipway'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+      .optional(),
+  ),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_APP_ID: optionalString,
+  GITHUB_APP_PRIVATE_KEY: optionalString,
+  GITHUB_APP_SLUG: optionalString,
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  GITHUB_WEB_URL: z.url().default('https://github.com'),
+  LOCAL_REPOS_DIR: optionalString,
+  LOCAL_OPERATOR_LOGIN: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,39}$/, 'must look like a GitHub login')
+    .default('operator'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Slipway <no-reply@slipway.localhost>'),
+  TELEGRAM_BOT_TOKEN: optionalString,
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_WEBHOOK_ID: optionalString,
+  PAYPAL_API_URL: z.url().default('https://api-m.paypal.com'),
+  CADDY_ADMIN_URL: optionalUrl,
+  PUBLIC_DOMAIN: optionalString,
+  VM_PROVIDER: z.enum(['local', 'ssh', 'azure']).default('local'),
+  DOCKER_SOCKET: z.string().default('/var/run/docker.sock'),
+  AZURE_SUBSCRIPTION_ID: optionalString,
+  AZURE_RESOURCE_GROUP: optionalString,
+  AZURE_LOCATION: z.string().default('westeurope'),
+  AZURE_SUBNET_ID: optionalString,
+  AZURE_ARM_URL: z.url().default('https://management.azure.com'),
+  AZURE_KEY_VAULT_URL: optionalUrl,
+  SSH_HOST: optionalString,
+  SSH_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+  SSH_USER: optionalString,
+  SSH_PRIVATE_KEY_FILE: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type AuthMode = 'github' | 'local';
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  production: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  authMode: AuthMode;
+  localReposDir: string;
+  localOperatorLogin: string;
+  github: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    appId: string | undefined;
+    appPrivateKey: string | undefined;
+    appSlug: string | undefined;
+    apiUrl: string;
+    webUrl: string;
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+  telegram: { botToken: string | undefined; apiUrl: string };
+  paypal: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    webhookId: string | undefined;
+    apiUrl: string;
+  };
+  ingress: { caddyAdminUrl: string | undefined; publicDomain: string | undefined };
+  vm: {
+    provider: Env['VM_PROVIDER'];
+    dockerSocket: string;
+    azure: {
+      subscriptionId: string | undefined;
+      resourceGroup: string | undefined;
+      location: string;
+      subnetId: string | undefined;
+      armUrl: string;
+      keyVaultUrl: string | undefined;
+    };
+    ssh: {
+      host: string | undefined;
+      port: number;
+      user: string | undefined;
+      privateKeyFile: string | undefined;
+    };
+  };
+  /** Present in production (required there); generated into the data directory otherwise. */
+  secrets: {
+    sessionSecret: string | undefined;
+    encryptionKey: string | undefined;
+    adminPassword: string | undefined;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment once; a bad value names its variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    const missing = (['SESSION_SECRET', 'ENCRYPTION_KEY', 'ADMIN_PASSWORD', 'DATABASE_URL'] as const).filter(
+      (name) => !env[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: is required when NODE_ENV=production`).join('\n')}`,
+      );
+    }
+  }
+  const authMode: AuthMode = env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET ? 'github' : 'local';
+  if (env.GITHUB_CLIENT_ID && !env.GITHUB_CLIENT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GITHUB_CLIENT_SECRET: is required with GITHUB_CLIENT_ID',
+    );
+  }
+  // Local mode signs anyone in as the operator, so it never listens beyond this machine.
+  const host = authMode === 'local' ? '127.0.0.1' : (env.HOST ?? '0.0.0.0');
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    production,
+    host,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    logLevel: env.LOG_LEVEL,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    authMode,
+    localReposDir: path.resolve(env.LOCAL_REPOS_DIR ?? path.join(dataDir, 'repos')),
+    localOperatorLogin: env.LOCAL_OPERATOR_LOGIN,
+    github: {
+      clientId: env.GITHUB_CLIENT_ID,
+      clientSecret: env.GITHUB_CLIENT_SECRET,
+      appId: env.GITHUB_APP_ID,
+      appPrivateKey: env.GITHUB_APP_PRIVATE_KEY,
+      appSlug: env.GITHUB_APP_SLUG,
+      apiUrl: env.GITHUB_API_URL.replace(/\/$/, ''),
+      webUrl: env.GITHUB_WEB_URL.replace(/\/$/, ''),
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    telegram: { botToken: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, '') },
+    paypal: {
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      webhookId: env.PAYPAL_WEBHOOK_ID,
+      apiUrl: env.PAYPAL_API_URL.replace(/\/$/, ''),
+    },
+    ingress: { caddyAdminUrl: env.CADDY_ADMIN_URL, publicDomain: env.PUBLIC_DOMAIN },
+    vm: {
+      provider: env.VM_PROVIDER,
+      dockerSocket: env.DOCKER_SOCKET,
+      azure: {
+        subscriptionId: env.AZURE_SUBSCRIPTION_ID,
+        resourceGroup: env.AZURE_RESOURCE_GROUP,
+        location: env.AZURE_LOCATION,
+        subnetId: env.AZURE_SUBNET_ID,
+        armUrl: env.AZURE_ARM_URL.replace(/\/$/, ''),
+        keyVaultUrl: env.AZURE_KEY_VAULT_URL,
+      },
+      ssh: {
+        host: env.SSH_HOST,
+        port: env.SSH_PORT,
+        user: env.SSH_USER,
+        privateKeyFile: env.SSH_PRIVATE_KEY_FILE,
+      },
+    },
+    secrets: {
+      sessionSecret: env.SESSION_SECRET,
+      encryptionKey: env.ENCRYPTION_KEY,
+      adminPassword: env.ADMIN_PASSWORD,
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Domain errors are values with stable ids. Services throw them; `http/errorHandler.ts` maps each id
+ * to an HTTP status and the spec's `{error, detail, redirect}` body in one place.
+ */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_whitelisted: 403,
+  xsrf_mismatch: 403,
+  not_found: 404,
+  workspace_not_found: 404,
+  conflict: 409,
+  deployment_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { detail?: string; redirect?: string; data?: Record<string, unknown> } = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new DomainError('not_found', what);
+export const invalid = (message: string) => new DomainError('invalid_request', message);

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { authRoutes } from '../auth/routes.js';
+import { enterpriseRoutes } from '../enterprise/routes.js';
+import type { Platform } from '../platform/platform.js';
+import { registerErrorHandler } from './errorHandler.js';
+import { cookiePolicy, registerRequestContext } from './requestContext.js';
+
+export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** Webhooks authenticate by signature, not by cookie, so they carry no anti-forgery token. */
+const XSRF_EXEMPT = ['/api/webhooks/'];
+
+export async function buildApp(
+  platform: Platform,
+  options: { webDist?: string } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: platform.logger as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: platform.config.production,
+    disableRequestLogging: platform.config.env === 'test',
+  });
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+  const policy = cookiePolicy(platform.config.production);
+  registerRequestContext(app, {
+    sessions: platform.sessions,
+    users: platform.users,
+    policy,
+    xsrfExemptPrefixes: XSRF_EXEMPT,
+  });
+
+  authRoutes(app, { auth: platform.auth, sessions: platform.sessions, policy, github: platform.githubOAuth });
+  enterpriseRoutes(app, { enterprise: platform.enterprise, kv: platform.kv });
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
+  const webDist = options.webDist ?? WEB_DIST;
+  if (existsSync(path.join(webDist, 'index.html'))) await serveWebApp(app, webDist);
+  return app;
+}
+
+/** The built React app, with every non-API path answered by index.html so client routes survive a reload. */
+async function serveWebApp(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  app.get('/*', (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ error: 'Not found', code: 'not_found', detail: 'Not found' });
+    }
+    const file = request.url.split('?')[0]!.slice(1);
+    if (file && !file.includes('..') && existsSync(path.join(root, file)) && path.extname(file)) {
+      return reply.sendFile(file);
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

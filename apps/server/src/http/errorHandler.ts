@@ -1,0 +1,68 @@
+import type { ErrorBody } from '@slipway/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { DomainError, type ErrorCode } from '../domain/errors.js';
+
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_request', message: 'The request body is empty' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'Send the request body as JSON',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid_request',
+    message: 'The request body length is wrong',
+  },
+};
+
+export function body(
+  code: ErrorCode,
+  error: string,
+  extra: { detail?: string; redirect?: string } = {},
+): ErrorBody {
+  return {
+    error,
+    code,
+    detail: extra.detail ?? error,
+    ...(extra.redirect ? { redirect: extra.redirect } : {}),
+  };
+}
+
+function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The request is not valid';
+  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  // Messages written for people (the spec's texts) stand alone; generic ones say which field.
+  return /^[A-Z]/.test(issue.message) ? issue.message : `${where}${issue.message}`;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply
+        .status(error.status)
+        .send({ ...body(error.code, error.message, error.extra), ...error.extra.data });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send(body('invalid_request', zodMessage(error)));
+    }
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (known) return reply.status(error.statusCode ?? 400).send(body(known.code, known.message));
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body('rate_limited', 'Too many requests. Wait a minute and try again.'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(body('invalid_request', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(body('not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

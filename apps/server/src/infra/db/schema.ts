@@ -1,0 +1,319 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  githubId: bigint('github_id', { mode: 'number' }).unique(),
+  login: text('login').notNull().unique(),
+  name: text('name'),
+  avatarUrl: text('avatar_url'),
+  email: text('email'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  whitelisted: boolean('whitelisted').notNull().default(false),
+  onWaitingList: boolean('on_waiting_list').notNull().default(true),
+  profileCompleted: boolean('profile_completed').notNull().default(false),
+  /** The user's GitHub access token, encrypted by the vault. */
+  githubTokenEnc: text('github_token_enc'),
+  createdAt: createdAt(),
+  lastLogin: timestamp('last_login', { withTimezone: true }),
+});
+
+/** Key-value entries with expiry: the embedded store for sessions, workflow state and counters. */
+export const kvEntries = pgTable(
+  'kv_entries',
+  {
+    namespace: text('namespace').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.namespace, t.key] }), index('kv_entries_expires_idx').on(t.expiresAt)],
+);
+
+/** Jobs of the embedded (in-process) queue, kept so a restart can resume them. */
+export const queueJobs = pgTable(
+  'queue_jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: text('state').notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('queue_jobs_state_idx').on(t.state)],
+);
+
+export const emailWhitelist = pgTable('email_whitelist', {
+  email: text('email').primaryKey(),
+  notes: text('notes'),
+  addedBy: text('added_by').notNull(),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const enterpriseInquiries = pgTable('enterprise_inquiries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyName: text('company_name').notNull(),
+  contactName: text('contact_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  companySize: text('company_size'),
+  industry: text('industry'),
+  useCase: text('use_case'),
+  timeline: text('timeline'),
+  requirements: text('requirements'),
+  submittedAt: text('submitted_at'),
+  createdAt: createdAt(),
+});
+
+export const vms = pgTable('vms', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  provider: text('provider').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  size: text('size').notNull(),
+  location: text('location'),
+  status: text('status').notNull().default('creating'),
+  privateIp: text('private_ip'),
+  publicIp: text('public_ip'),
+  /** Provider-specific facts (resource ids, encrypted key references). Never sent to browsers. */
+  providerData: jsonb('provider_data').notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    repoOwner: text('repo_owner').notNull(),
+    repoName: text('repo_name').notNull(),
+    repoUrl: text('repo_url').notNull(),
+    branch: text('branch').notNull(),
+    vmSize: text('vm_size').notNull(),
+    vmId: uuid('vm_id').references(() => vms.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('created'),
+    serviceUrls: jsonb('service_urls').$type<Record<string, string>>().notNull().default({}),
+    dockerImageName: text('docker_image_name'),
+    lastError: text('last_error'),
+    lastErrorTime: timestamp('last_error_time', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('workspaces_user_name_idx').on(t.userId, t.name)],
+);
+
+/** Environment variables belong to (user, workspace name): they are entered before the first deploy. */
+export const envVariables = pgTable(
+  'env_variables',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceName: text('workspace_name').notNull(),
+    key: text('key').notNull(),
+    valueEnc: text('value_enc').notNull(),
+    position: integer('position').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.workspaceName, t.key] })],
+);
+
+export interface StepRecord {
+  name: string;
+  title: string;
+  description: string;
+  status: 'pending' | 'in_progress' | 'completed' | 'failed';
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+}
+
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    workspaceName: text('workspace_name').notNull(),
+    workflowType: text('workflow_type').notNull().default('deploy'),
+    owner: text('owner').notNull(),
+    repo: text('repo').notNull(),
+    branch: text('branch').notNull(),
+    vmSize: text('vm_size').notNull(),
+    subscriptionId: text('subscription_id'),
+    status: text('status').notNull().default('queued'),
+    currentStep: integer('current_step').notNull().default(0),
+    steps: jsonb('steps').$type<StepRecord[]>().notNull().default([]),
+    error: text('error'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    commitSha: text('commit_sha'),
+    imageIds: jsonb('image_ids').$type<Record<string, string>>().notNull().default({}),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deployments_workspace_idx').on(t.workspaceId),
+    index('deployments_status_idx').on(t.status),
+    // One deployment per workspace at a time, enforced by the database rather than by hope.
+    uniqueIndex('deployments_one_active_idx')
+      .on(t.userId, t.workspaceName)
+      .where(sql`status in ('queued', 'running')`),
+  ],
+);
+
+export const logLines = pgTable(
+  'log_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    workspaceName: text('workspace_name').notNull(),
+    deploymentId: uuid('deployment_id'),
+    kind: text('kind').notNull(),
+    service: text('service').notNull().default(''),
+    containerId: text('container_id'),
+    source: text('source').notNull().default('stdout'),
+    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
+    line: text('line').notNull(),
+  },
+  (t) => [
+    index('log_lines_workspace_idx').on(t.userId, t.workspaceName, t.kind, t.id),
+    index('log_lines_deployment_idx').on(t.deploymentId, t.id),
+  ],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    alertType: text('alert_type').notNull(),
+    severity: text('severity').notNull(),
+    state: text('state').notNull().default('active'),
+    service: text('service'),
+    fingerprint: text('fingerprint').notNull(),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: text('acknowledged_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [
+    index('alerts_workspace_idx').on(t.workspaceId, t.triggeredAt),
+    uniqueIndex('alerts_one_active_idx').on(t.workspaceId, t.fingerprint).where(sql`state = 'active'`),
+  ],
+);
+
+export const alertConfigs = pgTable('alert_configs', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  globalEnabled: boolean('global_enabled').notNull().default(true),
+  /** Sinks with secret fields encrypted by the vault. */
+  sinks: jsonb('sinks').$type<unknown[]>().notNull().default([]),
+  rules: jsonb('rules').$type<unknown[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+export const metricSamples = pgTable(
+  'metric_samples',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
+    cpuPercent: integer('cpu_percent_x100').notNull(),
+    memoryBytes: bigint('memory_bytes', { mode: 'number' }).notNull(),
+    memoryPercent: integer('memory_percent_x100').notNull(),
+  },
+  (t) => [index('metric_samples_ws_idx').on(t.workspaceId, t.ts)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceName: text('workspace_name').notNull(),
+    planCode: text('plan_code').notNull(),
+    planName: text('plan_name').notNull(),
+    vmSize: text('vm_size').notNull(),
+    status: text('status').notNull(),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    vmId: text('vm_id'),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    nextRenewal: timestamp('next_renewal', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_idempotency_idx').on(t.userId, t.idempotencyKey)],
+);
+
+export const invoices = pgTable('invoices', {
+  id: text('id').primaryKey(),
+  subscriptionId: text('subscription_id')
+    .notNull()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull(),
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  providerRef: text('provider_ref').unique(),
+});
+
+/** Webhook deliveries already acted on: the same delivery id twice acts once. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  eventType: text('event_type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  target: text('target'),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { queueJobs } from '../db/schema.js';
+import type { JobCounts, JobHandler, JobQueue } from './jobQueue.js';
+
+/** Jobs live in the `queue_jobs` table; this process claims and runs them one `concurrency` slot at a time. */
+export function createInProcessQueue(db: Db): JobQueue {
+  let handlers: Record<string, JobHandler> | undefined;
+  let concurrency = 4;
+  let running = 0;
+  let closed = false;
+  const inFlight = new Set<Promise<void>>();
+
+  async function claim() {
+    // A single UPDATE claims the oldest waiting job, so two pumps never take the same one.
+    const rows = await db.execute<{ id: string; kind: string; payload: unknown; attempts: number }>(sql`
+      update queue_jobs set state = 'active', attempts = attempts + 1, updated_at = now()
+      where id = (select id from queue_jobs where state = 'waiting' order by created_at, id limit 1 for update skip locked)
+      returning id, kind, payload, attempts`);
+    return (rows as unknown as { rows: { id: string; kind: string; payload: unknown; attempts: number }[] })
+      .rows[0];
+  }
+
+  async function runOne(job: { id: string; kind: string; payload: unknown; attempts: number }) {
+    const handler = handlers?.[job.kind];
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(job.payload, { jobId: job.id, attempt: job.attempts });
+      await db
+        .update(queueJobs)
+        .set({ state: 'completed', updatedAt: new Date() })
+        .where(eq(queueJobs.id, job.id));
+    } catch (error) {
+      await db
+        .update(queueJobs)
+        .set({ state: 'failed', error: (error as Error).message, updatedAt: new Date() })
+        .where(eq(queueJobs.id, job.id));
+    }
+  }
+
+  /** Starts one more claimer if a slot is free; each claimer that found work starts the next. */
+  function pump() {
+    if (!handlers || closed || running >= concurrency) return;
+    running += 1;
+    const task = claim()
+      .then(async (job) => {
+        if (!job) return false;
+        await runOne(job);
+        return true;
+      })
+      .catch(() => false)
+      .then((didWork) => {
+        running -= 1;
+        inFlight.delete(task);
+        if (didWork) pump();
+      });
+    inFlight.add(task);
+  }
+
+  return {
+    kind: 'in-process',
+    async enqueue(kind, payload, options) {
+      const id = options?.jobId ?? randomUUID();
+      await db.insert(queueJobs).values({ id, kind, payload }).onConflictDoNothing();
+      pump();
+      return id;
+    },
+    async start(jobHandlers, options) {
+      handlers = jobHandlers;
+      concurrency = options?.concurrency ?? concurrency;
+      // Whatever was running when the last process stopped runs again; its handler decides how to resume.
+      await db.update(queueJobs).set({ state: 'waiting' }).where(eq(queueJobs.state, 'active'));
+      const [row] = await db.select({ n: count() }).from(queueJobs).where(eq(queueJobs.state, 'waiting'));
+      for (let i = 0; i < Math.min(concurrency, Number(row?.n ?? 0)); i++) pump();
+    },
+    async counts(): Promise<JobCounts> {
+      const rows = await db
+        .select({ state: queueJobs.state, n: count() })
+        .from(queueJobs)
+        .groupBy(queueJobs.state);
+      const by = Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+      return {
+        waiting: by.waiting ?? 0,
+        active: by.active ?? 0,
+        completed: by.completed ?? 0,
+        failed: by.failed ?? 0,
+      };
+    },
+    async close() {
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { createAuthService } from '../auth/authService.js';
+import { createSessionManager } from '../auth/sessions.js';
+import type { Config } from '../config/config.js';
+import { resolveSecrets, type Secrets } from '../config/secrets.js';
+import { createEnterpriseService } from '../enterprise/enterpriseService.js';
+import { type Database, openDatabase } from '../infra/db/client.js';
+import { createGithubOAuth } from '../infra/github/githubOAuth.js';
+import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
+import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { createRedisKeyValueStore } from '../infra/kv/redisKeyValueStore.js';
+import { createMailer } from '../infra/mail/mailer.js';
+import { createMemoryPubSub } from '../infra/pubsub/memoryPubSub.js';
+import type { PubSub } from '../infra/pubsub/pubSub.js';
+import { createRedisPubSub } from '../infra/pubsub/redisPubSub.js';
+import { createBullmqQueue } from '../infra/queue/bullmqQueue.js';
+import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
+import type { JobQueue } from '../infra/queue/jobQueue.js';
+import { createLocalVault } from '../infra/vault/localVault.js';
+import { createUsersRepository } from '../users/usersRepository.js';
+import { createLogger } from './logger.js';
+
+/**
+ * The composition root: every adapter is chosen here from the config, and every domain service
+ * receives the adapters it needs. Nothing else decides between Redis and the database, PGlite and PostgreSQL.
+ */
+export async function createPlatform(
+  config: Config,
+  options: { logger?: Logger; secrets?: Secrets; databaseInMemory?: boolean } = {},
+) {
+  const secrets = options.secrets ?? resolveSecrets(config);
+  const logger =
+    options.logger ?? createLogger({ level: config.logLevel, logDir: path.join(config.dataDir, 'logs') });
+  const database: Database = await openDatabase({
+    url: config.databaseUrl,
+    ...(options.databaseInMemory ? {} : { dataDir: path.join(config.dataDir, 'pglite') }),
+  });
+  const { db } = database;
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+  const kv: KeyValueStore = redis ? createRedisKeyValueStore(redis) : createDatabaseKeyValueStore(db);
+  const pubsub: PubSub = redis ? createRedisPubSub(redis) : createMemoryPubSub();
+  const queue: JobQueue = redis ? createBullmqQueue(redis) : createInProcessQueue(db);
+
+  const vault = createLocalVault(secrets.encryptionKey);
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  const users = createUsersRepository(db);
+  const sessions = createSessionManager(kv, secrets.sessionSecret);
+  const githubOAuth =
+    config.authMode === 'github' && config.github.clientId && config.github.clientSecret
+      ? createGithubOAuth({
+          clientId: config.github.clientId,
+          clientSecret: config.github.clientSecret,
+          appSlug: config.github.appSlug,
+          apiUrl: config.github.apiUrl,
+          webUrl: config.github.webUrl,
+          callbackUrl: `${config.publicUrl}/api/auth/github/callback`,
+        })
+      : undefined;
+  const auth = createAuthService({
+    users,
+    vault,
+    github: githubOAuth,
+    localOperatorLogin: config.localOperatorLogin,
+  });
+  const enterprise = createEnterpriseService({ db, mailer, salesEmail: undefined });
+
+  return {
+    config,
+    secrets,
+    logger,
+    database,
+    db,
+    redis,
+    kv,
+    pubsub,
+    queue,
+    vault,
+    mailer,
+    users,
+    sessions,
+    githubOAuth,
+    auth,
+    enterprise,
+    async close() {
+      await queue.close();
+      await pubsub.close();
+      await kv.close();
+      mailer.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}
+
+export type Platform = Awaited<ReturnType<typeof createPlatform>>;

@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../infra/db/client.js';
+import { emailWhitelist, users } from '../infra/db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface GithubProfile {
+  githubId: number;
+  login: string;
+  name: string | null;
+  avatarUrl: string | null;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findByLogin(login: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.login, login));
+      return row;
+    },
+
+    /** Creates the user on first sign-in; later sign-ins refresh what GitHub says but keep what the user entered. */
+    async upsertFromGithub(profile: GithubProfile, githubTokenEnc: string | null): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({
+          githubId: profile.githubId,
+          login: profile.login,
+          name: profile.name,
+          avatarUrl: profile.avatarUrl,
+          email: profile.email,
+          firstName: profile.firstName || null,
+          lastName: profile.lastName || null,
+          githubTokenEnc,
+          lastLogin: new Date(),
+        })
+        .onConflictDoUpdate({
+          target: users.githubId,
+          set: {
+            login: profile.login,
+            name: profile.name,
+            avatarUrl: profile.avatarUrl,
+            email: sql`coalesce(${users.email}, excluded.email)`,
+            githubTokenEnc,
+            lastLogin: new Date(),
+          },
+        })
+        .returning();
+      return row!;
+    },
+
+    /** Local mode's accounts: created once, signed in many times. */
+    async upsertLocal(values: {
+      login: string;
+      name: string;
+      firstName: string | null;
+      lastName: string | null;
+      email: string | null;
+      whitelisted: boolean;
+      profileCompleted: boolean;
+    }): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, onWaitingList: !values.whitelisted, lastLogin: new Date() })
+        .onConflictDoUpdate({ target: users.login, set: { lastLogin: new Date() } })
+        .returning();
+      return row!;
+    },
+
+    async completeProfile(
+      id: string,
+      values: { firstName: string; lastName: string; email: string | null; whitelisted: boolean },
+    ): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email,
+          profileCompleted: true,
+          ...(values.whitelisted ? { whitelisted: true, onWaitingList: false } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row!;
+    },
+
+    async isEmailWhitelisted(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ email: emailWhitelist.email })
+        .from(emailWhitelist)
+        .where(eq(emailWhitelist.email, email.trim().toLowerCase()));
+      return Boolean(row);
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

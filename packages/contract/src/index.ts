@@ -1,0 +1,4 @@
+export * from './enterprise.js';
+export * from './errors.js';
+export * from './users.js';
+export * from './vmSizes.js';
