@@ -1,3 +1,5 @@
+export * from './admin.js';
+export * from './billing.js';
 export * from './enterprise.js';
 export * from './errors.js';
 export * from './users.js';

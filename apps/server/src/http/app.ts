@@ -22,7 +22,6 @@ export async function buildApp(
     loggerInstance: platform.logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: platform.config.production,
-    disableRequestLogging: platform.config.env === 'test',
   });
   await app.register(fastifyCookie);
   registerErrorHandler(app);

@@ -301,6 +301,18 @@ export const invoices = pgTable('invoices', {
   providerRef: text('provider_ref').unique(),
 });
 
+/** Objects created once at a payment provider (catalog product, one plan per plan code) and remembered. */
+export const billingProviderRefs = pgTable(
+  'billing_provider_refs',
+  {
+    provider: text('provider').notNull(),
+    key: text('key').notNull(),
+    ref: text('ref').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.key] })],
+);
+
 /** Webhook deliveries already acted on: the same delivery id twice acts once. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),

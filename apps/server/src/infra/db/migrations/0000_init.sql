@@ -32,6 +32,14 @@ CREATE TABLE "audit_log" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "billing_provider_refs" (
+	"provider" text NOT NULL,
+	"key" text NOT NULL,
+	"ref" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "billing_provider_refs_provider_key_pk" PRIMARY KEY("provider","key")
+);
+--> statement-breakpoint
 CREATE TABLE "deployments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"session_id" text NOT NULL,

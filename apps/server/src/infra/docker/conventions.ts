@@ -1,0 +1,26 @@
+/**
+ * How Slipway names and labels what it runs, so the engine, the log collector, health monitoring and the
+ * admin panel find the same containers without asking each other.
+ */
+export const LABELS = {
+  workspaceId: 'dev.slipway.workspace-id',
+  userId: 'dev.slipway.user-id',
+  deploymentId: 'dev.slipway.deployment-id',
+  /** Set on the system-health container (`system`) a workspace VM may run. */
+  system: 'dev.slipway.system',
+  composeProject: 'com.docker.compose.project',
+  composeService: 'com.docker.compose.service',
+} as const;
+
+/** One Compose project (and so one network) per workspace. */
+export const composeProjectName = (workspaceId: string) => `slipway-${workspaceId}`;
+
+/** Pub/sub channels; messages are JSON. */
+export const CHANNELS = {
+  /** Deployment status for the workflow SSE stream: `{type: 'status' | 'finished' | 'error', ...}`. */
+  workflow: (sessionId: string) => `workflow:${sessionId}`,
+  /** Build output of one deployment: `{ts, line}`. */
+  buildLogs: (deploymentId: string) => `logs:build:${deploymentId}`,
+  /** Running services' output of one workspace: `{ts, service, log, source, container_id}`. */
+  serviceLogs: (workspaceId: string) => `logs:service:${workspaceId}`,
+} as const;

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/testPlatform.js';
+import { requireService } from '../../test/services.js';
+
+const BACKENDS = [
+  { name: 'database (PGlite)', options: {} },
+  ...(requireService('postgres') ? [{ name: 'database (PostgreSQL)', options: { database: 'postgres' as const } }] : []),
+  ...(requireService('redis') ? [{ name: 'redis', options: { redis: true } }] : []),
+];
+
+describe.each(BACKENDS)('KeyValueStore contract: $name', ({ options }) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(options);
+    await ctx.platform.kv.flush('sessions');
+    await ctx.platform.kv.flush('workflows');
+    await ctx.platform.kv.flush('ratelimit');
+  });
+  afterAll(() => ctx.close());
+
+  it('stores, reads back and deletes JSON values', async () => {
+    const { kv } = ctx.platform;
+    await kv.set('workflows', 'a', { nested: { list: [1, 'two', null] }, text: 'line\nbreak' });
+    expect(await kv.get('workflows', 'a')).toEqual({ nested: { list: [1, 'two', null] }, text: 'line\nbreak' });
+    expect(await kv.delete('workflows', 'a')).toBe(true);
+    expect(await kv.get('workflows', 'a')).toBeUndefined();
+    expect(await kv.delete('workflows', 'a')).toBe(false);
+  });
+
+  it('expires keys after their time to live and can extend them', async () => {
+    const { kv } = ctx.platform;
+    await kv.set('sessions', 'short', 1, 150);
+    await kv.set('sessions', 'extended', 2, 150);
+    expect(await kv.expire('sessions', 'extended', 5_000)).toBe(true);
+    expect(await kv.expire('sessions', 'missing', 5_000)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await kv.get('sessions', 'short')).toBeUndefined();
+    expect(await kv.get('sessions', 'extended')).toBe(2);
+  });
+
+  it('increments atomically within a window that then restarts', async () => {
+    const { kv } = ctx.platform;
+    const results = await Promise.all(Array.from({ length: 10 }, () => kv.increment('ratelimit', 'ip', 300)));
+    expect(results.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await kv.increment('ratelimit', 'ip', 300)).toBe(1);
+  });
+
+  it('counts and flushes one namespace without touching the others', async () => {
+    const { kv } = ctx.platform;
+    await kv.flush('sessions');
+    await kv.flush('workflows');
+    await Promise.all([kv.set('sessions', 's1', 1), kv.set('sessions', 's2', 2), kv.set('workflows', 'w1', 3)]);
+    expect(await kv.count('sessions')).toBe(2);
+    expect(await kv.flush('sessions')).toBe(2);
+    expect(await kv.count('sessions')).toBe(0);
+    expect(await kv.get('workflows', 'w1')).toBe(3);
+  });
+});

@@ -1,0 +1,20 @@
+import { Github } from 'lucide-react';
+import { Button, type ButtonSize } from '../../components/ui';
+import { useAuth } from '../AuthProvider';
+
+/** 'Sign in with GitHub' → 'Redirecting to GitHub...' then a full-page visit to the install URL. */
+export function SignInButton({ size = 'sm', className }: { size?: ButtonSize; className?: string }) {
+  const { signIn, isSigningIn } = useAuth();
+  return (
+    <Button
+      size={size}
+      className={className}
+      variant="primary"
+      onClick={signIn}
+      loading={isSigningIn}
+      icon={<Github className="h-4 w-4" aria-hidden="true" />}
+    >
+      {isSigningIn ? 'Redirecting to GitHub...' : 'Sign in with GitHub'}
+    </Button>
+  );
+}

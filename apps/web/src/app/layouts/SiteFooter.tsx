@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import { useAuth } from '../AuthProvider';
+import { LogoMark } from '../header/Logo';
+import { type LandingSection, useScrollToSection } from '../sectionNavigation';
+
+const linkClasses = 'text-sm text-zinc-600 hover:text-zinc-900';
+
+export function SiteFooter() {
+  const scrollTo = useScrollToSection();
+  const { user, signIn } = useAuth();
+  const sectionLink = (id: LandingSection, label: string) => (
+    <button type="button" className={linkClasses} onClick={() => scrollTo(id)}>
+      {label}
+    </button>
+  );
+
+  return (
+    <footer className="border-t border-zinc-200 bg-zinc-50">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div className="md:col-span-2">
+          <div className="flex items-center gap-2">
+            <LogoMark className="h-7 w-7" />
+            <span className="font-semibold text-zinc-900">Slipway</span>
+          </div>
+          <p className="mt-3 max-w-sm text-sm text-zinc-600">
+            Deploy Docker Compose apps from GitHub to secure virtual machines with HTTPS, logs, health
+            monitoring and crash alerts.
+          </p>
+          <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200">
+            <span className="relative flex h-2 w-2" aria-hidden="true">
+              <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-75" />
+              <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-500" />
+            </span>
+            Beta Available Now
+          </p>
+        </div>
+        <nav aria-labelledby="footer-product">
+          <h2 id="footer-product" className="text-sm font-semibold text-zinc-900">
+            Product
+          </h2>
+          <ul className="mt-3 space-y-2">
+            <li>{sectionLink('features', 'Features')}</li>
+            <li>{sectionLink('faq', 'FAQ')}</li>
+            <li>
+              <Link to="/documentation" className={linkClasses}>
+                Documentation
+              </Link>
+            </li>
+            <li>
+              {user ? (
+                <Link to="/repository-picker" className={linkClasses}>
+                  Get Started
+                </Link>
+              ) : (
+                <button type="button" className={linkClasses} onClick={signIn}>
+                  Get Started
+                </button>
+              )}
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-support">
+          <h2 id="footer-support" className="text-sm font-semibold text-zinc-900">
+            Support
+          </h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <Link to="/documentation" className={linkClasses}>
+                Documentation
+              </Link>
+            </li>
+            <li>
+              <Link to="/status" className={linkClasses}>
+                Status
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className={linkClasses}>
+                Contact
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-zinc-200">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-zinc-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© {new Date().getFullYear()} Slipway. All rights reserved.</p>
+          <div className="flex gap-6">
+            <Link to="/privacy" className="hover:text-zinc-900">
+              Privacy Policy
+            </Link>
+            <Link to="/terms" className="hover:text-zinc-900">
+              Terms of Service
+            </Link>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,11 @@
+export { Alert, type AlertTone } from './Alert';
+export { Avatar } from './Avatar';
+export { Badge, type BadgeTone } from './Badge';
+export { Button, ButtonLink, buttonClasses } from './Button';
+export { Card, CardBody, CardHeader } from './Card';
+export { cn } from './cn';
+export { Dialog } from './Dialog';
+export { InfoDialog, type InfoDialogKind } from './InfoDialog';
+export { FormField, Input, Textarea } from './Input';
+export { Select, type SelectOption } from './Select';
+export { LoadingView, Spinner } from './Spinner';
