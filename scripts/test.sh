@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: starts PostgreSQL, Redis and Docker on loopback (installing them if needed),
-# builds the web app, runs every test project, and stops what it started.
+# builds the web app, runs the unit and integration tests, then the browser tests, and stops what it started.
+# Extra arguments go to both vitest runs (e.g. a file filter).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,5 +10,7 @@ source scripts/services.sh
 trap stop_services EXIT
 
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+export TEST_DOCKER=1
 npm run build --silent
-npx vitest run "$@"
+npx vitest run --project server --project web --project contract "$@"
+npx vitest run --project e2e "$@"
