@@ -5,6 +5,8 @@
 export const ERROR_STATUS = {
   invalid_request: 400,
   unauthenticated: 401,
+  payment_required: 402,
+  webhook_unverified: 400,
   forbidden: 403,
   not_whitelisted: 403,
   xsrf_mismatch: 403,

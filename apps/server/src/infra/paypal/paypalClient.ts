@@ -55,7 +55,10 @@ export function createPaypalClient(config: PaypalClientConfig) {
     }).catch(() => {
       throw unreachable();
     });
-    const answer = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
+    const answer = (await response.json().catch(() => ({}))) as {
+      access_token?: string;
+      expires_in?: number;
+    };
     if (!response.ok || !answer.access_token) {
       throw new DomainError(
         'upstream_failed',

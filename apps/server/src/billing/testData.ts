@@ -1,0 +1,13 @@
+import { randomBytes } from 'node:crypto';
+
+/** Test data shared by the billing suites: a subscription request as the billing screen sends it. */
+export function subscriptionRequest(repo: string, key: string, vmSize = 'Standard_B2ats_v2') {
+  return {
+    plan_code: vmSize === 'Standard_B2als_v2' ? 'PRO_4GB' : 'BASIC_1GB',
+    idempotency_key: key,
+    metadata: { repo_owner: 'octo', repo_name: repo, branch: 'main', vm_size: vmSize },
+  };
+}
+
+/** Built like the web app's keys: time plus a random part. */
+export const newIdempotencyKey = () => `${Date.now()}-${randomBytes(6).toString('hex')}`;
