@@ -127,7 +127,12 @@ export interface AdminWorkspace {
   service_urls: Record<string, string>;
   docker_image_name: string | null;
   log_watcher_status: 'active' | 'inactive';
-  deployed_versions: { deployment_id: string; commit_sha: string | null; deployed_at: string; branch: string }[];
+  deployed_versions: {
+    deployment_id: string;
+    commit_sha: string | null;
+    deployed_at: string;
+    branch: string;
+  }[];
 }
 
 export const SYSTEM_LOG_SERVICES = ['backend', 'frontend'] as const;

@@ -52,6 +52,7 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: optionalString,
   PAYPAL_API_URL: z.url().default('https://api-m.paypal.com'),
   CADDY_ADMIN_URL: optionalUrl,
+  CADVISOR_URL: optionalUrl,
   PUBLIC_DOMAIN: optionalString,
   VM_PROVIDER: z.enum(['local', 'ssh', 'azure']).default('local'),
   DOCKER_SOCKET: z.string().default('/var/run/docker.sock'),
@@ -65,6 +66,14 @@ const envSchema = z.object({
   SSH_PORT: z.coerce.number().int().min(1).max(65535).default(22),
   SSH_USER: optionalString,
   SSH_PRIVATE_KEY_FILE: optionalString,
+  INGRESS_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  DEPLOY_HEALTH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  DEPLOY_KEEP_VERSIONS: z.coerce.number().int().min(1).max(20).default(3),
+  HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  METRIC_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  LOG_RETENTION_LINES: z.coerce.number().int().min(100).default(50_000),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(14),
+  SYSTEM_HEALTH_IMAGE: z.string().default('busybox:1.36'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -101,7 +110,10 @@ export interface Config {
     webhookId: string | undefined;
     apiUrl: string;
   };
-  ingress: { caddyAdminUrl: string | undefined; publicDomain: string | undefined };
+  ingress: { caddyAdminUrl: string | undefined; publicDomain: string | undefined; httpsPort: number };
+  deployments: { healthTimeoutMs: number; keepVersions: number };
+  /** A real cAdvisor for the admin panel's monitoring; without it the Docker Engine is read directly. */
+  cadvisor: { url: string | undefined };
   vm: {
     provider: Env['VM_PROVIDER'];
     dockerSocket: string;
@@ -119,6 +131,14 @@ export interface Config {
       user: string | undefined;
       privateKeyFile: string | undefined;
     };
+  };
+  /** Running apps: health checks, metric samples, log retention, the `system` container's image. */
+  monitoring: {
+    healthCheckIntervalMs: number;
+    metricSampleIntervalMs: number;
+    logRetentionLines: number;
+    logRetentionDays: number;
+    systemHealthImage: string;
   };
   /** Present in production (required there); generated into the data directory otherwise. */
   secrets: {
@@ -190,7 +210,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       webhookId: env.PAYPAL_WEBHOOK_ID,
       apiUrl: env.PAYPAL_API_URL.replace(/\/$/, ''),
     },
-    ingress: { caddyAdminUrl: env.CADDY_ADMIN_URL, publicDomain: env.PUBLIC_DOMAIN },
+    ingress: {
+      caddyAdminUrl: env.CADDY_ADMIN_URL,
+      publicDomain: env.PUBLIC_DOMAIN,
+      httpsPort: env.INGRESS_HTTPS_PORT,
+    },
+    deployments: {
+      healthTimeoutMs: env.DEPLOY_HEALTH_TIMEOUT_SECONDS * 1000,
+      keepVersions: env.DEPLOY_KEEP_VERSIONS,
+    },
+    cadvisor: { url: env.CADVISOR_URL?.replace(/\/$/, '') },
     vm: {
       provider: env.VM_PROVIDER,
       dockerSocket: env.DOCKER_SOCKET,
@@ -208,6 +237,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         user: env.SSH_USER,
         privateKeyFile: env.SSH_PRIVATE_KEY_FILE,
       },
+    },
+    monitoring: {
+      healthCheckIntervalMs: env.HEALTH_CHECK_INTERVAL_MS,
+      metricSampleIntervalMs: env.METRIC_SAMPLE_INTERVAL_MS,
+      logRetentionLines: env.LOG_RETENTION_LINES,
+      logRetentionDays: env.LOG_RETENTION_DAYS,
+      systemHealthImage: env.SYSTEM_HEALTH_IMAGE,
     },
     secrets: {
       sessionSecret: env.SESSION_SECRET,

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import type { SessionManager } from '../auth/sessions.js';
+import type { Config } from '../config/config.js';
+import { createContainerMonitor } from '../infra/cadvisor/containerMonitor.js';
+import type { Db } from '../infra/db/client.js';
+import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import type { Mailer } from '../infra/mail/mailer.js';
+import { createAdminAccess } from './adminAccess.js';
+import { createCacheAdmin } from './cacheAdmin.js';
+import { createImpersonation } from './impersonation.js';
+import { type AdminVmOperations, createInventoryService } from './inventoryService.js';
+import { createSystemLogs } from './systemLogs.js';
+import { createUserAdminService } from './userAdminService.js';
+
+/** Everything the admin panel needs, built once by the composition root. */
+export function createAdminModule(deps: {
+  config: Config;
+  adminPassword: string;
+  db: Db;
+  kv: KeyValueStore;
+  redis: Redis | undefined;
+  mailer: Mailer;
+  sessions: SessionManager;
+  /** Lent by the VM providers (engine) when they exist: live VM state and VM teardown. */
+  vmOperations?: AdminVmOperations;
+}) {
+  const { config, db, kv } = deps;
+  const logDir = path.join(config.dataDir, 'logs');
+  // Kept by reference: the composition root may attach the engine's operations after building this.
+  const vmOperations: AdminVmOperations = deps.vmOperations ?? {};
+  return {
+    logDir,
+    vmOperations,
+    access: createAdminAccess({ kv, adminPassword: deps.adminPassword }),
+    users: createUserAdminService({ db, mailer: deps.mailer, publicUrl: config.publicUrl }),
+    inventory: createInventoryService({ db, vmOperations }),
+    logs: createSystemLogs({ logDir }),
+    cache: createCacheAdmin({ redis: deps.redis, kv, db }),
+    impersonation: createImpersonation({ db, kv, sessions: deps.sessions, publicUrl: config.publicUrl }),
+    monitor: createContainerMonitor({
+      cadvisorUrl: config.cadvisor.url,
+      dockerSocket: config.vm.dockerSocket,
+    }),
+  };
+}
+
+export type AdminModule = ReturnType<typeof createAdminModule>;
