@@ -22,6 +22,7 @@ async function main() {
     console.log(`\n  Admin password (shown once): ${platform.secrets.adminPassword}\n`);
   }
   await app.listen({ host: config.host, port: config.port });
+  await platform.runningApps.start();
   platform.logger.info(
     {
       url: config.publicUrl,

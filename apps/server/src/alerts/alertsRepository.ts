@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../infra/db/client.js';
+import { alerts, workspaces } from '../infra/db/schema.js';
+
+export type AlertRow = typeof alerts.$inferSelect;
+
+export interface NewAlert {
+  workspaceId: string;
+  fingerprint: string;
+  title: string;
+  description: string;
+  alertType: string;
+  severity: 'critical' | 'error' | 'warning' | 'info';
+  service: string | null;
+}
+
+const newAlertId = () => `alert_${randomBytes(10).toString('hex')}`;
+
+export function createAlertsRepository(db: Db) {
+  return {
+    /**
+     * Raises the alert unless one with the same fingerprint is already active (the partial unique index
+     * decides, so replicas racing on the same failure still make one alert). Returns it only when new.
+     */
+    async raise(alert: NewAlert): Promise<AlertRow | undefined> {
+      const [row] = await db
+        .insert(alerts)
+        .values({ id: newAlertId(), ...alert, state: 'active' })
+        .onConflictDoNothing({
+          target: [alerts.workspaceId, alerts.fingerprint],
+          where: sql`state = 'active'`,
+        })
+        .returning();
+      return row;
+    },
+
+    /** Resolves the active alert with this fingerprint (recovery); returns it when there was one. */
+    async resolveFingerprint(
+      workspaceId: string,
+      fingerprint: string,
+      by: string,
+    ): Promise<AlertRow | undefined> {
+      const [row] = await db
+        .update(alerts)
+        .set({ state: 'resolved', resolvedAt: new Date(), resolvedBy: by })
+        .where(
+          and(
+            eq(alerts.workspaceId, workspaceId),
+            eq(alerts.fingerprint, fingerprint),
+            eq(alerts.state, 'active'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async active(workspaceId: string): Promise<AlertRow[]> {
+      return db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.state, 'active')))
+        .orderBy(desc(alerts.triggeredAt));
+    },
+
+    async activeFingerprints(workspaceId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ fingerprint: alerts.fingerprint })
+        .from(alerts)
+        .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.state, 'active')));
+      return new Set(rows.map((row) => row.fingerprint));
+    },
+
+    async since(workspaceId: string, since: Date): Promise<AlertRow[]> {
+      return db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.workspaceId, workspaceId), gte(alerts.triggeredAt, since)))
+        .orderBy(desc(alerts.triggeredAt));
+    },
+
+    /** The alert, only if its workspace belongs to `userId`. */
+    async findOwned(userId: string, alertId: string): Promise<AlertRow | undefined> {
+      const [row] = await db
+        .select({ alert: alerts })
+        .from(alerts)
+        .innerJoin(workspaces, eq(workspaces.id, alerts.workspaceId))
+        .where(and(eq(alerts.id, alertId), eq(workspaces.userId, userId)));
+      return row?.alert;
+    },
+
+    async acknowledge(alertId: string, by: string): Promise<AlertRow | undefined> {
+      const [row] = await db
+        .update(alerts)
+        .set({ acknowledgedAt: sql`coalesce(${alerts.acknowledgedAt}, now())`, acknowledgedBy: by })
+        .where(eq(alerts.id, alertId))
+        .returning();
+      return row;
+    },
+
+    async resolve(alertId: string, by: string): Promise<AlertRow | undefined> {
+      const [row] = await db
+        .update(alerts)
+        .set({ state: 'resolved', resolvedAt: new Date(), resolvedBy: by })
+        .where(and(eq(alerts.id, alertId), eq(alerts.state, 'active')))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

@@ -1,0 +1,78 @@
+import type { Logger } from 'pino';
+import { DomainError } from '../domain/errors.js';
+import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import type { AlertRow, AlertsRepository, NewAlert } from './alertsRepository.js';
+import { alertStatistics, presentAlert } from './presenter.js';
+
+/** Who hears about alerts; notifications/alertNotifier.ts implements it. */
+export interface AlertListener {
+  alertRaised(workspace: WorkspaceRow, alert: AlertRow): Promise<void>;
+  alertResolved(workspace: WorkspaceRow, alert: AlertRow): Promise<void>;
+}
+
+const alertNotFound = () => new DomainError('not_found', 'Alert not found');
+const HOUR = 60 * 60_000;
+
+export function createAlertsService(deps: {
+  alerts: AlertsRepository;
+  workspaces: WorkspacesRepository;
+  listener: AlertListener;
+  logger: Logger;
+}) {
+  /** Notification failures are logged, never allowed to stop the health checks. */
+  const tell = (run: () => Promise<void>) =>
+    run().catch((error) => deps.logger.error({ err: error }, 'alert notification failed'));
+
+  return {
+    /** Raises the alert once per failure; notifies only when it is new. */
+    async raise(
+      workspace: WorkspaceRow,
+      alert: Omit<NewAlert, 'workspaceId'>,
+    ): Promise<AlertRow | undefined> {
+      const row = await deps.alerts.raise({ ...alert, workspaceId: workspace.id });
+      if (row) await tell(() => deps.listener.alertRaised(workspace, row));
+      return row;
+    },
+
+    /** Resolves the failure's alert, if active, because the failure is over. */
+    async recover(workspace: WorkspaceRow, fingerprint: string): Promise<AlertRow | undefined> {
+      const row = await deps.alerts.resolveFingerprint(workspace.id, fingerprint, 'system');
+      if (row) await tell(() => deps.listener.alertResolved(workspace, row));
+      return row;
+    },
+
+    activeFingerprints: (workspaceId: string) => deps.alerts.activeFingerprints(workspaceId),
+
+    async active(userId: string, workspaceName: string) {
+      const workspace = await deps.workspaces.findOwned(userId, workspaceName);
+      return (await deps.alerts.active(workspace.id)).map(presentAlert);
+    },
+
+    async recent(userId: string, workspaceName: string, hours: number) {
+      const workspace = await deps.workspaces.findOwned(userId, workspaceName);
+      return (await deps.alerts.since(workspace.id, new Date(Date.now() - hours * HOUR))).map(presentAlert);
+    },
+
+    async statistics(userId: string, workspaceName: string, days: number) {
+      const workspace = await deps.workspaces.findOwned(userId, workspaceName);
+      return alertStatistics(await deps.alerts.since(workspace.id, new Date(Date.now() - days * 24 * HOUR)));
+    },
+
+    async acknowledge(userId: string, alertId: string, by: string) {
+      if (!(await deps.alerts.findOwned(userId, alertId))) throw alertNotFound();
+      const row = await deps.alerts.acknowledge(alertId, by);
+      if (!row) throw alertNotFound();
+      return { success: true, alert: presentAlert(row) };
+    },
+
+    async resolve(userId: string, alertId: string, by: string) {
+      const existing = await deps.alerts.findOwned(userId, alertId);
+      if (!existing) throw alertNotFound();
+      // Resolving twice is not an error: the second click finds it already resolved.
+      const row = (await deps.alerts.resolve(alertId, by)) ?? existing;
+      return { success: true, alert: presentAlert(row) };
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

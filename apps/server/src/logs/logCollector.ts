@@ -1,0 +1,226 @@
+import type { Readable } from 'node:stream';
+import type Docker from 'dockerode';
+import type { Logger } from 'pino';
+import { CHANNELS, LABELS } from '../infra/docker/conventions.js';
+import type { PubSub } from '../infra/pubsub/pubSub.js';
+import { watchContainerEvents } from '../workspaces/containerEvents.js';
+import { serviceName } from '../workspaces/workspaceDocker.js';
+import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import { followContainerLogs } from './dockerLogLines.js';
+import { type LogStore, MAX_LINE_LENGTH, type ServiceLogLine } from './logStore.js';
+
+/** What goes out on CHANNELS.serviceLogs: one line, after it is stored (so `id` orders history and live). */
+export interface ServiceLogMessage {
+  id: number;
+  ts: string;
+  service: string;
+  log: string;
+  source: 'stdout' | 'stderr';
+  container_id: string;
+}
+
+/** Lines containing these words become the workspace's "Latest Error". */
+export const ERROR_PATTERN = /error|exception|fatal|panic/i;
+
+const FLUSH_DELAY_MS = 40;
+const FLUSH_SIZE = 500;
+/** If the database falls this far behind, the oldest unsaved lines are dropped rather than memory. */
+const MAX_PENDING = 50_000;
+const RESYNC_MS = 30_000;
+
+interface Pending {
+  workspaceId: string;
+  row: ServiceLogLine;
+}
+
+type WorkspaceRef = { id: string; userId: string; name: string };
+
+/**
+ * Follows the output of every workspace container of one Docker Engine: one log stream per container,
+ * however many people watch. Lines are stored in batches, then published for the live viewers.
+ */
+export function createLogCollector(deps: {
+  docker: Docker;
+  workspaces: WorkspacesRepository;
+  logStore: LogStore;
+  pubsub: PubSub;
+  logger: Logger;
+}) {
+  const { docker, logger } = deps;
+  const followers = new Map<string, () => void>();
+  const attaching = new Set<string>();
+  const workspaceCache = new Map<string, { ref: WorkspaceRef | undefined; at: number }>();
+  let pending: Pending[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  let stopEvents: (() => void) | undefined;
+  let resync: NodeJS.Timeout | undefined;
+  let running = false;
+  let dropped = 0;
+
+  async function workspaceFor(id: string): Promise<WorkspaceRef | undefined> {
+    const cached = workspaceCache.get(id);
+    if (cached && Date.now() - cached.at < 60_000) return cached.ref;
+    const row = await deps.workspaces.findById(id);
+    const ref = row ? { id: row.id, userId: row.userId, name: row.name } : undefined;
+    workspaceCache.set(id, { ref, at: Date.now() });
+    return ref;
+  }
+
+  async function flush(): Promise<void> {
+    flushTimer = undefined;
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    const stored = await deps.logStore.insertBatch(batch.map((entry) => entry.row));
+    const errors = new Map<string, { line: string; ts: Date }>();
+    await Promise.all(
+      stored.map((line, index) => {
+        const workspaceId = batch[index]!.workspaceId;
+        if (ERROR_PATTERN.test(line.line))
+          errors.set(workspaceId, { line: line.line.slice(0, 1000), ts: line.ts });
+        const message: ServiceLogMessage = {
+          id: line.id,
+          ts: line.ts.toISOString(),
+          service: line.service,
+          log: line.line,
+          source: line.source,
+          container_id: line.containerId,
+        };
+        return deps.pubsub.publish(CHANNELS.serviceLogs(workspaceId), message);
+      }),
+    );
+    for (const [workspaceId, error] of errors)
+      await deps.workspaces.recordError(workspaceId, error.line, error.ts);
+  }
+
+  function scheduleFlush() {
+    const run = () => {
+      flushing = flushing
+        .then(flush)
+        .catch((error) => logger.error({ err: error }, 'storing log lines failed'));
+    };
+    if (pending.length >= FLUSH_SIZE) {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      run();
+    } else if (!flushTimer) {
+      flushTimer = setTimeout(run, FLUSH_DELAY_MS);
+    }
+  }
+
+  function enqueue(entry: Pending) {
+    pending.push(entry);
+    if (pending.length > MAX_PENDING) {
+      pending.splice(0, pending.length - MAX_PENDING);
+      if (dropped++ % 1000 === 0)
+        logger.warn('log lines arrive faster than they can be stored; dropping the oldest');
+    }
+    scheduleFlush();
+  }
+
+  async function attach(containerId: string): Promise<void> {
+    if (!running || followers.has(containerId) || attaching.has(containerId)) return;
+    attaching.add(containerId);
+    try {
+      const container = docker.getContainer(containerId);
+      const info = await container.inspect();
+      const labels = info.Config.Labels ?? {};
+      const workspaceId = labels[LABELS.workspaceId];
+      // A container that already exited is read too (follow ends at once): a fast crash keeps its last words.
+      if (!workspaceId) return;
+      const workspace = await workspaceFor(workspaceId);
+      if (!workspace || !running) return;
+      const service = serviceName({ Labels: labels, Names: [info.Name] });
+      const shortId = info.Id.slice(0, 12);
+      const last = await deps.logStore.lastTimestamp(workspace.userId, workspace.name, shortId);
+      const stream = (await container.logs({
+        follow: true,
+        stdout: true,
+        stderr: true,
+        timestamps: true,
+        since: last ? Math.floor(last.getTime() / 1000) : 0,
+      })) as unknown as Readable;
+      if (!running) {
+        stream.destroy();
+        return;
+      }
+      const stop = followContainerLogs(
+        docker,
+        stream,
+        Boolean(info.Config.Tty),
+        ({ ts, source, line }) => {
+          // `since` has one-second precision: skip what the previous follower already stored.
+          if (last && ts.getTime() <= last.getTime()) return;
+          enqueue({
+            workspaceId,
+            row: {
+              userId: workspace.userId,
+              workspaceName: workspace.name,
+              service,
+              containerId: shortId,
+              source,
+              ts,
+              line: line.slice(0, MAX_LINE_LENGTH),
+            },
+          });
+        },
+        () => followers.delete(containerId),
+      );
+      followers.set(containerId, stop);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 404) {
+        logger.warn({ err: error, containerId }, 'cannot follow container logs');
+      }
+    } finally {
+      attaching.delete(containerId);
+    }
+  }
+
+  async function attachAll(): Promise<void> {
+    const containers = await docker.listContainers({ filters: { label: [LABELS.workspaceId] } });
+    await Promise.all(containers.map((container) => attach(container.Id)));
+  }
+
+  return {
+    /** How many containers are followed right now (one stream each). */
+    get followed() {
+      return followers.size;
+    },
+    async start() {
+      if (running) return;
+      running = true;
+      stopEvents = watchContainerEvents(
+        docker,
+        ['start'],
+        (event) => {
+          if (event.labels[LABELS.workspaceId]) void attach(event.containerId);
+        },
+        logger,
+      );
+      resync = setInterval(() => void attachAll().catch(() => {}), RESYNC_MS);
+      resync.unref();
+      await attachAll().catch((error) => logger.warn({ err: error }, 'listing containers for logs failed'));
+    },
+    async stop() {
+      running = false;
+      stopEvents?.();
+      if (resync) clearInterval(resync);
+      for (const stop of followers.values()) stop();
+      followers.clear();
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      await flushing;
+      await flush().catch((error) => logger.error({ err: error }, 'storing log lines failed'));
+    },
+    /** Stores what is buffered now (tests and shutdown). */
+    async drain() {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      flushing = flushing.then(flush);
+      await flushing;
+    },
+  };
+}
+
+export type LogCollector = ReturnType<typeof createLogCollector>;

@@ -1,0 +1,90 @@
+import type Docker from 'dockerode';
+import type { Logger } from 'pino';
+import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import type { PubSub } from '../infra/pubsub/pubSub.js';
+import { holdLease, type Lease } from '../monitoring/leaseLock.js';
+import { type DockerFor, engineKey } from '../workspaces/workspaceDocker.js';
+import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import { createLogCollector, type LogCollector } from './logCollector.js';
+import type { LogStore } from './logStore.js';
+
+const ENGINE_REFRESH_MS = 15_000;
+const PRUNE_MS = 10 * 60_000;
+
+/**
+ * Runs one log collector per Docker Engine (VM) that hosts a workspace, across all server replicas:
+ * each engine's collector runs only in the replica holding that engine's lease. Also prunes old lines.
+ */
+export function createLogPipeline(deps: {
+  dockerFor: DockerFor;
+  workspaces: WorkspacesRepository;
+  logStore: LogStore;
+  pubsub: PubSub;
+  kv: KeyValueStore;
+  logger: Logger;
+  retention: { lines: number; days: number };
+  leaseTtlMs?: number;
+}) {
+  const engines = new Map<string, { lease: Lease; collector: LogCollector }>();
+  let refreshTimer: NodeJS.Timeout | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  let refreshing: Promise<void> = Promise.resolve();
+
+  function watchEngine(docker: Docker) {
+    const key = engineKey(docker);
+    if (engines.has(key)) return;
+    const logger = deps.logger.child({ engine: key });
+    const collector = createLogCollector({ ...deps, docker, logger });
+    const lease = holdLease({
+      kv: deps.kv,
+      name: `log-collector:${key}`,
+      ...(deps.leaseTtlMs ? { ttlMs: deps.leaseTtlMs } : {}),
+      logger,
+      onAcquired: () => collector.start(),
+      onLost: () => collector.stop(),
+    });
+    engines.set(key, { lease, collector });
+  }
+
+  async function refreshEngines() {
+    const rows = await deps.workspaces.listAll();
+    for (const row of rows) watchEngine(deps.dockerFor(row));
+  }
+
+  async function prune() {
+    const removed = await deps.logStore.prune(deps.retention.lines, deps.retention.days);
+    if (removed > 0) deps.logger.info({ removed }, 'pruned old log lines');
+  }
+
+  return {
+    /** Starts watching `docker` at once (a fresh deployment need not wait for the next refresh). */
+    watch: watchEngine,
+    prune,
+    collectors: () => [...engines.values()].map((engine) => engine.collector),
+    async start() {
+      const refresh = () => {
+        refreshing = refreshing
+          .then(refreshEngines)
+          .catch((error) => deps.logger.warn({ err: error }, 'listing workspace engines failed'));
+      };
+      refresh();
+      refreshTimer = setInterval(refresh, ENGINE_REFRESH_MS);
+      refreshTimer.unref();
+      pruneTimer = setInterval(
+        () => void prune().catch((error) => deps.logger.warn({ err: error }, 'pruning logs failed')),
+        PRUNE_MS,
+      );
+      pruneTimer.unref();
+      await refreshing;
+    },
+    async stop() {
+      if (refreshTimer) clearInterval(refreshTimer);
+      if (pruneTimer) clearInterval(pruneTimer);
+      await refreshing;
+      await Promise.all([...engines.values()].map((engine) => engine.lease.stop()));
+      engines.clear();
+    },
+  };
+}
+
+export type LogPipeline = ReturnType<typeof createLogPipeline>;

@@ -1,0 +1,124 @@
+import type { Logger } from 'pino';
+import { createAlertsRepository } from '../alerts/alertsRepository.js';
+import { createAlertsService } from '../alerts/alertsService.js';
+import { createHealthMonitor } from '../alerts/healthMonitor.js';
+import type { Config } from '../config/config.js';
+import type { Db } from '../infra/db/client.js';
+import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import type { Mailer } from '../infra/mail/mailer.js';
+import type { PubSub } from '../infra/pubsub/pubSub.js';
+import { createTelegramClient } from '../infra/telegram/telegramClient.js';
+import type { Vault } from '../infra/vault/vault.js';
+import { createLogPipeline } from '../logs/logPipeline.js';
+import { createLogStore } from '../logs/logStore.js';
+import { createAlertConfigService } from '../notifications/alertConfigService.js';
+import { createAlertNotifier } from '../notifications/alertNotifier.js';
+import { createSenders } from '../notifications/senders.js';
+import { type DockerFor, localDockerFor } from '../workspaces/workspaceDocker.js';
+import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import { createWorkspacesService } from '../workspaces/workspacesService.js';
+import { createMetricSampler } from './metricSampler.js';
+import { createMetricsRepository } from './metricsRepository.js';
+import { createSystemHealthService } from './systemHealthService.js';
+
+/**
+ * Everything about apps once they run: the dashboard's reads, the log pipeline, system health, health
+ * checks with alerts, and notifications. `start()` begins the background work (log collection, checks,
+ * metric samples); request handling needs none of it.
+ */
+export function createRunningApps(deps: {
+  config: Config;
+  db: Db;
+  kv: KeyValueStore;
+  pubsub: PubSub;
+  vault: Vault;
+  mailer: Mailer;
+  logger: Logger;
+  dockerFor?: DockerFor;
+}) {
+  const { config, logger } = deps;
+  const dockerFor = deps.dockerFor ?? localDockerFor(config.vm.dockerSocket);
+  const workspacesRepo = createWorkspacesRepository(deps.db);
+  const logStore = createLogStore(deps.db);
+  const metrics = createMetricsRepository(deps.db);
+  const senders = createSenders({
+    mailer: deps.mailer,
+    telegram: createTelegramClient({ apiUrl: config.telegram.apiUrl }),
+    defaultBotToken: config.telegram.botToken,
+  });
+  const alertConfigs = createAlertConfigService({
+    db: deps.db,
+    vault: deps.vault,
+    workspaces: workspacesRepo,
+    senders,
+  });
+  const alerts = createAlertsService({
+    alerts: createAlertsRepository(deps.db),
+    workspaces: workspacesRepo,
+    listener: createAlertNotifier({ alertConfigs, logStore, senders, logger }),
+    logger,
+  });
+  const systemHealth = createSystemHealthService({
+    workspaces: workspacesRepo,
+    metrics,
+    dockerFor,
+    systemImage: config.monitoring.systemHealthImage,
+    defaultProvider: config.vm.provider,
+    logger,
+  });
+  const logPipeline = createLogPipeline({
+    dockerFor,
+    workspaces: workspacesRepo,
+    logStore,
+    pubsub: deps.pubsub,
+    kv: deps.kv,
+    logger: logger.child({ component: 'logs' }),
+    retention: { lines: config.monitoring.logRetentionLines, days: config.monitoring.logRetentionDays },
+  });
+  const healthMonitor = createHealthMonitor({
+    workspaces: workspacesRepo,
+    alerts,
+    dockerFor,
+    kv: deps.kv,
+    intervalMs: config.monitoring.healthCheckIntervalMs,
+    logger: logger.child({ component: 'health' }),
+  });
+  const metricSampler = createMetricSampler({
+    workspaces: workspacesRepo,
+    systemHealth,
+    metrics,
+    kv: deps.kv,
+    intervalMs: config.monitoring.metricSampleIntervalMs,
+    logger,
+  });
+  const workspaces = createWorkspacesService({ workspaces: workspacesRepo, logStore, dockerFor, logger });
+
+  let started = false;
+  return {
+    dockerFor,
+    workspacesRepo,
+    workspaces,
+    logStore,
+    logPipeline,
+    systemHealth,
+    metricSampler,
+    alerts,
+    alertConfigs,
+    healthMonitor,
+    async start() {
+      if (started) return;
+      started = true;
+      await logPipeline.start();
+      healthMonitor.start();
+      metricSampler.start();
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await Promise.all([healthMonitor.stop(), metricSampler.stop()]);
+      await logPipeline.stop();
+    },
+  };
+}
+
+export type RunningApps = ReturnType<typeof createRunningApps>;

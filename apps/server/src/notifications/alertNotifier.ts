@@ -1,0 +1,59 @@
+import { ALERT_SEVERITIES, type AlertSeverity } from '@slipway/contract';
+import type { Logger } from 'pino';
+import type { AlertRow } from '../alerts/alertsRepository.js';
+import type { AlertListener } from '../alerts/alertsService.js';
+import type { LogStore } from '../logs/logStore.js';
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
+import type { AlertConfigService, SendableConfig } from './alertConfigService.js';
+import { composeAlertMessage, LOG_LINES_IN_ALERT } from './alertMessage.js';
+import type { Senders } from './senders.js';
+
+/** Whether the workspace's rules let this alert out (no rule for its type means yes). */
+export function ruleAllows(config: SendableConfig, alert: AlertRow): boolean {
+  const rule = config.rules.find((candidate) => candidate.alert_type === alert.alertType);
+  if (!rule) return true;
+  if (!rule.enabled) return false;
+  if (!rule.min_severity) return true;
+  // ALERT_SEVERITIES runs from most to least severe.
+  return (
+    ALERT_SEVERITIES.indexOf(alert.severity as AlertSeverity) <= ALERT_SEVERITIES.indexOf(rule.min_severity)
+  );
+}
+
+/** Sends each new (and each resolved) alert to the workspace's enabled channels. */
+export function createAlertNotifier(deps: {
+  alertConfigs: AlertConfigService;
+  logStore: LogStore;
+  senders: Senders;
+  logger: Logger;
+}): AlertListener {
+  async function deliver(workspace: WorkspaceRow, alert: AlertRow, kind: 'raised' | 'resolved') {
+    const config = await deps.alertConfigs.forSending(workspace.id);
+    if (!config.globalEnabled || !ruleAllows(config, alert)) return;
+    const sinks = config.sinks.filter((sink) => sink.enabled);
+    if (sinks.length === 0) return;
+    const lastLines =
+      kind === 'raised'
+        ? await deps.logStore.recent(workspace.userId, workspace.name, {
+            limit: LOG_LINES_IN_ALERT,
+            service: alert.service ?? undefined,
+            before: alert.triggeredAt,
+          })
+        : [];
+    const message = composeAlertMessage(workspace, alert, lastLines, kind);
+    for (const sink of sinks) {
+      const outcome = await deps.senders.send(sink.sink_type, sink.config, message);
+      if (!outcome.ok) {
+        deps.logger.warn(
+          { workspace: workspace.id, alert: alert.id, sink: sink.sink_type, detail: outcome.detail },
+          'alert not delivered',
+        );
+      }
+    }
+  }
+
+  return {
+    alertRaised: (workspace, alert) => deliver(workspace, alert, 'raised'),
+    alertResolved: (workspace, alert) => deliver(workspace, alert, 'resolved'),
+  };
+}

@@ -1,0 +1,73 @@
+import type {
+  WorkspaceContainer,
+  WorkspaceDetails,
+  WorkspaceLogEntry,
+  WorkspaceSummary,
+} from '@slipway/contract';
+import type { StoredLogLine } from '../logs/logStore.js';
+import { type ContainerSummary, serviceName } from './workspaceDocker.js';
+import type { WorkspaceRow } from './workspacesRepository.js';
+
+export function presentWorkspace(row: WorkspaceRow): WorkspaceSummary {
+  return {
+    workspace_name: row.name,
+    repo_url: row.repoUrl,
+    repo_owner: row.repoOwner,
+    repo_name: row.repoName,
+    branch: row.branch,
+    status: row.status,
+    vm_config: { vm_size: row.vmSize },
+    service_urls: row.serviceUrls,
+    created_at: row.createdAt.toISOString(),
+    docker_image_name: row.dockerImageName,
+    log_watcher: {
+      last_error: row.lastError,
+      last_error_time: row.lastErrorTime?.toISOString() ?? null,
+      status: row.status === 'live' ? 'active' : 'inactive',
+    },
+  };
+}
+
+export function presentContainer(container: ContainerSummary): WorkspaceContainer {
+  return {
+    id: container.Id.slice(0, 12),
+    name: container.Names[0]?.replace(/^\//, '') ?? '',
+    service: serviceName(container),
+    image: container.Image,
+    state: container.State,
+    status: container.Status,
+  };
+}
+
+export function presentDetails(
+  row: WorkspaceRow,
+  extra: {
+    services: string[];
+    containers: ContainerSummary[];
+    latest: { id: string; status: string; commitSha: string | null; createdAt: Date } | undefined;
+  },
+): WorkspaceDetails {
+  return {
+    ...presentWorkspace(row),
+    services: extra.services,
+    containers: extra.containers.map(presentContainer),
+    latest_deployment: extra.latest
+      ? {
+          id: extra.latest.id,
+          status: extra.latest.status,
+          commit_sha: extra.latest.commitSha,
+          created_at: extra.latest.createdAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+export function presentLogLine(line: StoredLogLine): WorkspaceLogEntry {
+  return {
+    timestamp: line.ts.toISOString(),
+    service: line.service,
+    message: line.line,
+    source: line.source,
+    container_id: line.containerId || null,
+  };
+}

@@ -1,0 +1,45 @@
+import Docker from 'dockerode';
+import { LABELS } from '../infra/docker/conventions.js';
+import type { WorkspaceRow } from './workspacesRepository.js';
+
+/**
+ * The Docker Engine of the VM a workspace runs on. Today every VM provider ends at the local engine or
+ * one reached the same way; a multi-VM setup passes its own function and nothing else changes.
+ */
+export type DockerFor = (workspace: Pick<WorkspaceRow, 'id' | 'vmId'>) => Docker;
+
+export function localDockerFor(socketPath: string): DockerFor {
+  const docker = new Docker({ socketPath });
+  return () => docker;
+}
+
+/** A stable name for an engine, for locks and for not following the same engine twice. */
+export function engineKey(docker: Docker): string {
+  const modem = docker.modem as { socketPath?: string; host?: string; port?: number | string };
+  return modem.socketPath
+    ? `unix:${modem.socketPath}`
+    : `tcp:${modem.host ?? 'localhost'}:${modem.port ?? ''}`;
+}
+
+export type ContainerSummary = Docker.ContainerInfo;
+
+/** Whether a container is Slipway's own `system` container rather than one of the user's services. */
+export const isSystemContainer = (container: { Labels?: Record<string, string> }) =>
+  container.Labels?.[LABELS.system] === 'true';
+
+/** The service a container runs: its Compose service, else its name without the leading slash. */
+export function serviceName(container: { Labels?: Record<string, string>; Names?: string[] }): string {
+  return container.Labels?.[LABELS.composeService] ?? container.Names?.[0]?.replace(/^\//, '') ?? 'app';
+}
+
+/** The user's containers of a workspace (running or not), never the `system` container. */
+export async function listServiceContainers(
+  docker: Docker,
+  workspaceId: string,
+): Promise<ContainerSummary[]> {
+  const containers = await docker.listContainers({
+    all: true,
+    filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] },
+  });
+  return containers.filter((container) => !isSystemContainer(container));
+}

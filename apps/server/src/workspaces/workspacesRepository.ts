@@ -1,0 +1,96 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { DomainError } from '../domain/errors.js';
+import type { Db } from '../infra/db/client.js';
+import { deployments, vms, workspaces } from '../infra/db/schema.js';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type VmRow = typeof vms.$inferSelect;
+
+/** Statuses in which the workspace's containers are expected to run and be watched. */
+export const WATCHED_STATUSES = ['live'];
+
+export const workspaceNotFound = () => new DomainError('workspace_not_found', 'Workspace not found');
+
+/**
+ * Every workspace lookup on behalf of a user goes through `findOwned`: another user's name answers
+ * exactly as a name that does not exist.
+ */
+export function createWorkspacesRepository(db: Db) {
+  return {
+    async findOwned(userId: string, name: string): Promise<WorkspaceRow> {
+      const [row] = await db
+        .select()
+        .from(workspaces)
+        .where(and(eq(workspaces.userId, userId), eq(workspaces.name, name)));
+      if (!row) throw workspaceNotFound();
+      return row;
+    },
+
+    async findById(id: string): Promise<WorkspaceRow | undefined> {
+      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+      return row;
+    },
+
+    listForUser(userId: string): Promise<WorkspaceRow[]> {
+      return db
+        .select()
+        .from(workspaces)
+        .where(eq(workspaces.userId, userId))
+        .orderBy(desc(workspaces.createdAt));
+    },
+
+    listWatched(): Promise<WorkspaceRow[]> {
+      return db.select().from(workspaces).where(inArray(workspaces.status, WATCHED_STATUSES));
+    },
+
+    listAll(): Promise<WorkspaceRow[]> {
+      return db.select().from(workspaces);
+    },
+
+    async findVm(vmId: string | null): Promise<VmRow | undefined> {
+      if (!vmId) return undefined;
+      const [row] = await db.select().from(vms).where(eq(vms.id, vmId));
+      return row;
+    },
+
+    async latestDeployment(workspace: WorkspaceRow) {
+      const [row] = await db
+        .select({
+          id: deployments.id,
+          status: deployments.status,
+          commitSha: deployments.commitSha,
+          createdAt: deployments.createdAt,
+        })
+        .from(deployments)
+        .where(and(eq(deployments.userId, workspace.userId), eq(deployments.workspaceName, workspace.name)))
+        .orderBy(desc(deployments.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** A deployment queued or running for the workspace: its containers are being replaced on purpose. */
+    async deploymentInProgress(workspace: WorkspaceRow): Promise<boolean> {
+      const [row] = await db
+        .select({ id: deployments.id })
+        .from(deployments)
+        .where(
+          and(
+            eq(deployments.userId, workspace.userId),
+            eq(deployments.workspaceName, workspace.name),
+            inArray(deployments.status, ['queued', 'running']),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async recordError(workspaceId: string, message: string, at: Date): Promise<void> {
+      await db
+        .update(workspaces)
+        .set({ lastError: message, lastErrorTime: at })
+        .where(eq(workspaces.id, workspaceId));
+    },
+  };
+}
+
+export type WorkspacesRepository = ReturnType<typeof createWorkspacesRepository>;

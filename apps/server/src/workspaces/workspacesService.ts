@@ -1,0 +1,69 @@
+import type { Logger } from 'pino';
+import type { LogStore } from '../logs/logStore.js';
+import { presentDetails, presentLogLine, presentWorkspace } from './presenter.js';
+import {
+  type ContainerSummary,
+  type DockerFor,
+  listServiceContainers,
+  serviceName,
+} from './workspaceDocker.js';
+import type { WorkspaceRow, WorkspacesRepository } from './workspacesRepository.js';
+
+/** What the dashboard reads about a user's running apps. Every call is scoped to the owner. */
+export function createWorkspacesService(deps: {
+  workspaces: WorkspacesRepository;
+  logStore: LogStore;
+  dockerFor: DockerFor;
+  logger: Logger;
+}) {
+  /** The workspace's containers, or none when its VM cannot be reached (the page still shows the rest). */
+  async function containersOf(row: WorkspaceRow): Promise<ContainerSummary[]> {
+    try {
+      return await listServiceContainers(deps.dockerFor(row), row.id);
+    } catch (error) {
+      deps.logger.warn({ err: error, workspace: row.id }, 'cannot list workspace containers');
+      return [];
+    }
+  }
+
+  async function servicesOf(row: WorkspaceRow, containers: ContainerSummary[]): Promise<string[]> {
+    const names = new Set([...containers.map(serviceName), ...Object.keys(row.serviceUrls)]);
+    if (names.size === 0) {
+      for (const name of await deps.logStore.distinctServices(row.userId, row.name)) names.add(name);
+    }
+    return [...names].sort();
+  }
+
+  return {
+    async list(userId: string) {
+      return (await deps.workspaces.listForUser(userId)).map(presentWorkspace);
+    },
+
+    async details(userId: string, name: string) {
+      const row = await deps.workspaces.findOwned(userId, name);
+      const [containers, latest] = await Promise.all([
+        containersOf(row),
+        deps.workspaces.latestDeployment(row),
+      ]);
+      return presentDetails(row, { services: await servicesOf(row, containers), containers, latest });
+    },
+
+    async services(userId: string, name: string) {
+      const row = await deps.workspaces.findOwned(userId, name);
+      return { services: await servicesOf(row, await containersOf(row)) };
+    },
+
+    async logs(userId: string, name: string, options: { lines: number; service?: string | undefined }) {
+      const row = await deps.workspaces.findOwned(userId, name);
+      const lines = await deps.logStore.recent(row.userId, row.name, {
+        limit: options.lines,
+        service: options.service,
+      });
+      return { logs: lines.map(presentLogLine) };
+    },
+
+    findOwned: (userId: string, name: string) => deps.workspaces.findOwned(userId, name),
+  };
+}
+
+export type WorkspacesService = ReturnType<typeof createWorkspacesService>;
