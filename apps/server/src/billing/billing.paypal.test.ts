@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents, workspaces } from '../infra/db/schema.js';
 import { type PaypalStandin, startPaypalStandin } from '../test/standins/paypal.js';
-import { startSmtpServer } from '../test/standins/smtpServer.js';
+import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
 import type { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import { newIdempotencyKey, subscriptionRequest } from './testData.js';
@@ -19,12 +19,12 @@ const newKey = newIdempotencyKey;
 
 describe.each(DATABASES)('billing in PayPal mode (%s)', (database) => {
   let paypal: PaypalStandin;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: LoopbackSmtp;
   let ctx: TestContext;
 
   beforeAll(async () => {
     paypal = await startPaypalStandin(PAYPAL);
-    smtp = await startSmtpServer();
+    smtp = await startLoopbackSmtp();
     ctx = await createTestContext({
       database,
       env: {
@@ -361,7 +361,7 @@ describe.each(DATABASES)('billing in PayPal mode (%s)', (database) => {
     expect(lapse).toMatchObject({ userId, workspaceName: repo, status: 'cancelled' });
 
     expect(await billing.confirmWorkspaceStopped(lapse!)).toEqual({ sent: true });
-    const [mail] = await smtp.waitFor(1);
+    const mail = await smtp.waitFor(() => true);
     expect(mail?.to).toEqual(['owner@example.com']);
     expect(mail?.subject).toBe(`Slipway: workspace ${repo} has been stopped`);
     expect(mail?.raw).toContain('subscription was cancelled');
