@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { AdminPage } from '../features/admin/AdminPage';
 import { NotFoundPage } from '../features/public-pages/NotFoundPage';
 import { RouteGuard } from './guards';
 import { RootLayout } from './layouts/RootLayout';
@@ -15,5 +16,6 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  // The admin panel (/admin) will be a sibling here: its own layout, guarded by the admin session.
+  // The admin panel: its own layout, guarded by the admin session (not the user guards).
+  { path: '/admin', element: <AdminPage /> },
 ]);

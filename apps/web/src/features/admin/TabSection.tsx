@@ -1,0 +1,76 @@
+import { RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button, Card, Spinner } from '../../components/ui';
+
+/** A tab's card: title, optional count and actions, the Refresh button, and the content. */
+export function TabSection({
+  title,
+  description,
+  loading,
+  onRefresh,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  loading: boolean;
+  onRefresh: () => void;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center gap-3 border-b border-zinc-100 px-6 py-4">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
+          {description && <p className="mt-0.5 text-sm text-zinc-500">{description}</p>}
+        </div>
+        {actions}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onRefresh}
+          disabled={loading}
+          icon={<RefreshCw className={loading ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />}
+        >
+          Refresh
+        </Button>
+      </div>
+      <div className="px-6 py-5">{children}</div>
+    </Card>
+  );
+}
+
+/** First load: a spinner; later loads keep the old data on screen. */
+export function TabBody({
+  loading,
+  hasData,
+  empty,
+  emptyText,
+  children,
+}: {
+  loading: boolean;
+  hasData: boolean;
+  empty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  if (!hasData && loading) {
+    return (
+      <div role="status" className="flex items-center gap-3 py-8 text-sm text-zinc-500">
+        <Spinner size="sm" /> Loading...
+      </div>
+    );
+  }
+  if (!hasData || empty) return <p className="py-8 text-center text-sm text-zinc-500">{emptyText}</p>;
+  return children;
+}
+
+export const tableClasses = {
+  wrap: 'overflow-x-auto',
+  table: 'w-full min-w-[720px] text-left text-sm',
+  head: 'border-b border-zinc-200 text-xs font-medium tracking-wide text-zinc-500 uppercase',
+  th: 'px-3 py-2 font-medium',
+  row: 'border-b border-zinc-100 last:border-0 align-top',
+  td: 'px-3 py-3 text-zinc-700',
+} as const;

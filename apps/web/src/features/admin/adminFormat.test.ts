@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { firstInfoLines, formatDateTime, fullName, lastLines, safeHref } from './adminFormat';
+
+describe('adminFormat', () => {
+  it('shows a dash for missing dates and epoch seconds as dates', () => {
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime(0)).toBe(new Date(0).toLocaleString());
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+  it('joins names', () => {
+    expect(fullName({ first_name: 'Wanda', last_name: null })).toBe('Wanda');
+    expect(fullName({ first_name: 'Wanda', last_name: 'Waits' })).toBe('Wanda Waits');
+  });
+  it('keeps the last 50 log lines and the first 20 info lines', () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => `line ${i}`);
+    expect(lastLines(hundred)).toHaveLength(50);
+    expect(lastLines(hundred)[0]).toBe('line 50');
+    expect(firstInfoLines(hundred.join('\r\n'))).toEqual(hundred.slice(0, 20));
+  });
+});
+
+describe('safeHref', () => {
+  it('links only http(s) addresses', () => {
+    expect(safeHref('https://a.example')).toBe('https://a.example');
+    expect(safeHref('javascript:alert(1)')).toBeUndefined();
+  });
+});

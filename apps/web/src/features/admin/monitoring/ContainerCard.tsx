@@ -1,0 +1,66 @@
+import { Box } from 'lucide-react';
+import { Card, cn } from '../../../components/ui';
+import type { ContainerMetrics } from './containerMetrics';
+import { formatBytes, formatPercent, memoryTone } from './units';
+
+const BAR = { red: 'bg-red-500', yellow: 'bg-amber-400', green: 'bg-emerald-500' } as const;
+
+function Metric({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-zinc-500">{label}</dt>
+      <dd className="font-medium text-zinc-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** One container's memory (with its bar), CPU and network, as read from the monitoring proxy. */
+export function ContainerCard({ container }: { container: ContainerMetrics }) {
+  const { memory, cpu, network } = container;
+  const tone = memoryTone(memory.usagePercent);
+  return (
+    <Card className="p-5" data-testid="container-card">
+      <div className="flex items-start gap-3">
+        <Box className="mt-0.5 h-5 w-5 shrink-0 text-accent-600" aria-hidden="true" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-zinc-900" title={container.name}>
+            {container.name}
+          </p>
+          <p className="truncate font-mono text-xs text-zinc-500" title={container.image}>
+            {container.shortId} · {container.image || 'unknown image'}
+          </p>
+        </div>
+        <span className="text-xs text-zinc-400">{new Date(container.timestamp).toLocaleTimeString()}</span>
+      </div>
+
+      <div className="mt-4">
+        <div className="flex justify-between text-xs text-zinc-600">
+          <span>Memory</span>
+          <span className="tabular-nums">
+            {formatBytes(memory.workingSet)} / {memory.limit > 0 ? formatBytes(memory.limit) : 'unlimited'}
+            {memory.limit > 0 && ` (${formatPercent(memory.usagePercent)})`}
+          </span>
+        </div>
+        <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-zinc-100" aria-hidden="true">
+          <div
+            data-tone={tone}
+            className={cn('h-full rounded-full transition-all', BAR[tone])}
+            style={{ width: `${Math.min(100, memory.usagePercent)}%` }}
+          />
+        </div>
+      </div>
+
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        <Metric label="Working set" value={formatBytes(memory.workingSet)} />
+        <Metric label="Limit" value={memory.limit > 0 ? formatBytes(memory.limit) : 'Unlimited'} />
+        <Metric label="CPU" value={formatPercent(cpu.usagePercent)} />
+        <Metric label="RSS" value={formatBytes(memory.rss)} />
+        <Metric label="Cache" value={formatBytes(memory.cache)} />
+        <Metric
+          label="Network RX / TX"
+          value={`${formatBytes(network.rxBytes)} / ${formatBytes(network.txBytes)}`}
+        />
+      </dl>
+    </Card>
+  );
+}

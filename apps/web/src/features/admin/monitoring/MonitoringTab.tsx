@@ -1,0 +1,71 @@
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Button, Card, Select, Spinner } from '../../../components/ui';
+import type { AdminTabProps } from '../adminTabTypes';
+import { ContainerCard } from './ContainerCard';
+import { MachineInfoCard } from './MachineInfoCard';
+import { MonitoringErrorPanel } from './MonitoringErrorPanel';
+import { DEFAULT_REFRESH_MS, REFRESH_INTERVALS, useContainerMonitoring } from './useContainerMonitoring';
+
+const INTERVAL_OPTIONS = REFRESH_INTERVALS.map((ms) => ({
+  value: String(ms),
+  label: ms === 0 ? 'No auto-refresh' : `${ms / 1000} seconds`,
+}));
+
+/** System Monitoring: the host once, the containers every interval, from the admin cAdvisor proxy. */
+export function MonitoringTab({ active }: AdminTabProps) {
+  const [intervalMs, setIntervalMs] = useState<number>(DEFAULT_REFRESH_MS);
+  const { machine, containers, error, loading, refresh } = useContainerMonitoring(intervalMs, active);
+
+  return (
+    <div className="space-y-6">
+      <Card className="flex flex-wrap items-end gap-4 px-6 py-4">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-base font-semibold text-zinc-900">System Monitoring</h2>
+          <p className="mt-0.5 text-sm text-zinc-500">
+            Live memory, CPU and network of every container on the host
+          </p>
+        </div>
+        <div className="w-48">
+          <Select
+            label="Refresh interval"
+            options={INTERVAL_OPTIONS}
+            value={String(intervalMs)}
+            onChange={(event) => setIntervalMs(Number(event.target.value))}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          onClick={() => refresh()}
+          disabled={loading}
+          icon={<RefreshCw className={loading ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />}
+        >
+          Refresh Now
+        </Button>
+      </Card>
+
+      {error && <MonitoringErrorPanel message={error} onRetry={() => refresh(!machine)} />}
+
+      {!error && !machine && loading && (
+        <div role="status" className="flex items-center gap-3 py-8 text-sm text-zinc-500">
+          <Spinner size="sm" /> Loading monitoring data...
+        </div>
+      )}
+
+      {machine && <MachineInfoCard machine={machine} />}
+
+      {containers && containers.length === 0 && (
+        <p className="rounded-lg border border-dashed border-zinc-300 py-10 text-center text-sm text-zinc-500">
+          No container data available
+        </p>
+      )}
+      {containers && containers.length > 0 && (
+        <section aria-label="Containers" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {containers.map((container) => (
+            <ContainerCard key={container.id} container={container} />
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}

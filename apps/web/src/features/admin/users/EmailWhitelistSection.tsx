@@ -1,0 +1,144 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { addWhitelistedEmail, fetchWhitelistedEmails, removeWhitelistedEmail } from '../../../api/admin';
+import { useDialogs } from '../../../app/DialogsProvider';
+import { Button, Input } from '../../../components/ui';
+import { formatDateTime } from '../adminFormat';
+import {
+  ACTION_FAILURE,
+  EMAIL_ADDED,
+  EMAIL_REMOVED,
+  emailWhitelistInput,
+  LOAD_FAILURE,
+  NOTICE_MS,
+  removeEmailConfirmText,
+} from '../adminMessages';
+import type { AdminNotifier } from '../adminTabTypes';
+import { TabBody, TabSection, tableClasses as t } from '../TabSection';
+import { useAdminLoad } from '../useAdminLoad';
+
+/** The email whitelist: addresses let in as soon as their owner completes the profile. */
+export function EmailWhitelistSection({
+  notify,
+  onChanged,
+}: {
+  notify: AdminNotifier;
+  onChanged: () => void;
+}) {
+  const dialogs = useDialogs();
+  const {
+    data: emails,
+    loading,
+    reload,
+  } = useAdminLoad(fetchWhitelistedEmails, LOAD_FAILURE.whitelistedEmails, notify);
+  const [email, setEmail] = useState('');
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const input = emailWhitelistInput(email, notes);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    if (!input || busy) return;
+    setBusy('add');
+    try {
+      await addWhitelistedEmail(input);
+      setEmail('');
+      setNotes('');
+      notify.notice(EMAIL_ADDED, NOTICE_MS.email);
+      // Adding an email may let a waiting user in at once.
+      onChanged();
+      await reload();
+    } catch (error) {
+      notify.failure(ACTION_FAILURE.addEmail, error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(address: string) {
+    if (
+      !(await dialogs.confirm(removeEmailConfirmText(address), { confirmLabel: 'Remove', destructive: true }))
+    )
+      return;
+    setBusy(address);
+    try {
+      await removeWhitelistedEmail(address);
+      notify.notice(EMAIL_REMOVED, NOTICE_MS.email);
+      await reload();
+    } catch (error) {
+      notify.failure(ACTION_FAILURE.removeEmail, error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <TabSection
+      title="Email Whitelist"
+      description="People who sign up with one of these addresses are let in when they complete their profile."
+      loading={loading}
+      onRefresh={reload}
+    >
+      <form onSubmit={add} className="mb-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <Input
+          label="Email"
+          type="email"
+          placeholder="person@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Input
+          label="Notes (optional)"
+          placeholder="Why they are let in"
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+        <Button type="submit" icon={<Plus className="h-4 w-4" />} disabled={!input} loading={busy === 'add'}>
+          Add
+        </Button>
+      </form>
+      <TabBody
+        loading={loading}
+        hasData={emails !== undefined}
+        empty={emails?.length === 0}
+        emptyText="No emails on the whitelist"
+      >
+        <div className={t.wrap}>
+          <table className={t.table} aria-label="Whitelisted emails">
+            <thead className={t.head}>
+              <tr>
+                <th className={t.th}>Email</th>
+                <th className={t.th}>Notes</th>
+                <th className={t.th}>Added by</th>
+                <th className={t.th}>Added</th>
+                <th className={`${t.th} text-right`}>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(emails ?? []).map((entry) => (
+                <tr key={entry.email} className={t.row}>
+                  <td className={`${t.td} font-medium text-zinc-900`}>{entry.email}</td>
+                  <td className={t.td}>{entry.notes ?? <span className="text-zinc-400">—</span>}</td>
+                  <td className={t.td}>{entry.added_by}</td>
+                  <td className={t.td}>{formatDateTime(entry.added_at)}</td>
+                  <td className={`${t.td} text-right`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${entry.email}`}
+                      icon={<Trash2 className="h-4 w-4" />}
+                      loading={busy === entry.email}
+                      onClick={() => remove(entry.email)}
+                    >
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </TabBody>
+    </TabSection>
+  );
+}

@@ -1,0 +1,67 @@
+import { UserCheck } from 'lucide-react';
+import { useState } from 'react';
+import { fetchAdminUsers } from '../../../api/admin';
+import { Button } from '../../../components/ui';
+import { LOAD_FAILURE } from '../adminMessages';
+import type { AdminTabProps } from '../adminTabTypes';
+import { TabBody, TabSection } from '../TabSection';
+import { useAdminLoad } from '../useAdminLoad';
+import { ImpersonationDialog } from './ImpersonationDialog';
+import { UserTable } from './UserTable';
+import { useUserActions } from './useUserActions';
+
+/** All Users: whitelist or un-whitelist each user, select several to whitelist at once, impersonate. */
+export function UsersTab({ notify, onChanged }: AdminTabProps) {
+  const {
+    data: users,
+    loading,
+    reload,
+  } = useAdminLoad(() => fetchAdminUsers('all'), LOAD_FAILURE.users, notify);
+  const actions = useUserActions({ notify, reload, onChanged });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  // Only users still on screen count (a refresh may have removed some).
+  const chosen = (users ?? []).filter((user) => selected.has(user.id)).map((user) => user.id);
+
+  return (
+    <TabSection
+      title="All Users"
+      description={users ? `${users.length} ${users.length === 1 ? 'user' : 'users'}` : undefined}
+      loading={loading}
+      onRefresh={reload}
+      actions={
+        <Button
+          size="sm"
+          icon={<UserCheck className="h-4 w-4" />}
+          disabled={chosen.length === 0}
+          loading={actions.busy === 'bulk'}
+          onClick={() => actions.bulkWhitelist(chosen, () => setSelected(new Set()))}
+        >
+          Whitelist Selected ({chosen.length})
+        </Button>
+      }
+    >
+      <TabBody
+        loading={loading}
+        hasData={users !== undefined}
+        empty={users?.length === 0}
+        emptyText="No users yet"
+      >
+        <UserTable
+          label="All users"
+          users={users ?? []}
+          actions={actions}
+          selected={selected}
+          onToggle={toggle}
+        />
+      </TabBody>
+      <ImpersonationDialog result={actions.impersonation} onClose={actions.closeImpersonation} />
+    </TabSection>
+  );
+}
