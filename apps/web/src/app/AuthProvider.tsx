@@ -52,9 +52,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await logoutRequest();
       setLogoutError(null);
-      // Everything cached belonged to the old session.
-      queryClient.clear();
       queryClient.setQueryData(currentUserKey, null);
+      // Everything else cached belonged to the old session.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
     } catch (error) {
       setLogoutError(serverError(error) ?? 'Logout failed');
     }

@@ -82,7 +82,11 @@ function subscribe(listener: () => void) {
 
 /** The selection as React state, with the same update and reset operations. */
 export function useDeploymentSelection() {
-  const selection = useSyncExternalStore(subscribe, readDeploymentSelection, () => INITIAL_DEPLOYMENT_SELECTION);
+  const selection = useSyncExternalStore(
+    subscribe,
+    readDeploymentSelection,
+    () => INITIAL_DEPLOYMENT_SELECTION,
+  );
   const update = useCallback((patch: Partial<DeploymentSelection>) => updateDeploymentSelection(patch), []);
   return { ...selection, update, reset: resetDeploymentSelection };
 }

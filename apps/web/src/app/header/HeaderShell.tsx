@@ -37,7 +37,11 @@ export function HeaderShell({
         </button>
       </div>
       {open && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-zinc-200 bg-white px-4 py-3 md:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-zinc-200 bg-white px-4 py-3 md:hidden"
+        >
           <div className="flex flex-col gap-1">{mobile(() => setOpen(false))}</div>
         </nav>
       )}

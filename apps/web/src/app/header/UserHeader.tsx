@@ -48,22 +48,38 @@ export function UserHeader({ user }: { user: User }) {
             <span className="text-sm font-medium text-zinc-900">{user.login}</span>
           </div>
           {showDeployNew && (
-            <button type="button" className={`${navItemClasses} inline-flex items-center gap-2`} onClick={deployNew}>
+            <button
+              type="button"
+              className={`${navItemClasses} inline-flex items-center gap-2`}
+              onClick={deployNew}
+            >
               <Plus className="h-4 w-4" aria-hidden="true" />
               Deploy New
             </button>
           )}
           {showDashboard && (
-            <Link to="/dashboard" className={`${navItemClasses} inline-flex items-center gap-2`} onClick={close}>
+            <Link
+              to="/dashboard"
+              className={`${navItemClasses} inline-flex items-center gap-2`}
+              onClick={close}
+            >
               <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
               Dashboard
             </Link>
           )}
-          <Link to="/subscriptions" className={`${navItemClasses} inline-flex items-center gap-2`} onClick={close}>
+          <Link
+            to="/subscriptions"
+            className={`${navItemClasses} inline-flex items-center gap-2`}
+            onClick={close}
+          >
             <CreditCard className="h-4 w-4" aria-hidden="true" />
             Subscriptions
           </Link>
-          <button type="button" className={`${navItemClasses} inline-flex items-center gap-2`} onClick={signOut}>
+          <button
+            type="button"
+            className={`${navItemClasses} inline-flex items-center gap-2`}
+            onClick={signOut}
+          >
             <LogOut className="h-4 w-4" aria-hidden="true" />
             Logout
           </button>

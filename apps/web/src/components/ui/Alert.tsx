@@ -14,7 +14,10 @@ const TONES: Record<AlertTone, { box: string; icon: ReactNode }> = {
     box: 'border-amber-200 bg-amber-50 text-amber-900',
     icon: <AlertTriangle className="h-5 w-5 text-amber-600" />,
   },
-  error: { box: 'border-red-200 bg-red-50 text-red-800', icon: <AlertCircle className="h-5 w-5 text-red-600" /> },
+  error: {
+    box: 'border-red-200 bg-red-50 text-red-800',
+    icon: <AlertCircle className="h-5 w-5 text-red-600" />,
+  },
 };
 
 /** An inline message box. Errors are announced to screen readers immediately. */

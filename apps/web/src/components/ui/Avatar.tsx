@@ -27,7 +27,10 @@ export function Avatar({
     <span
       role="img"
       aria-label={`${name}'s avatar`}
-      className={cn(classes, 'inline-flex items-center justify-center bg-accent-100 font-semibold text-accent-700')}
+      className={cn(
+        classes,
+        'inline-flex items-center justify-center bg-accent-100 font-semibold text-accent-700',
+      )}
     >
       {initials}
     </span>

@@ -19,7 +19,11 @@ const SIZES: Record<ButtonSize, string> = {
   lg: 'h-12 px-6 text-base gap-2',
 };
 
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+) {
   return cn(
     'inline-flex shrink-0 items-center justify-center rounded-lg font-medium whitespace-nowrap transition-colors',
     'disabled:cursor-not-allowed disabled:opacity-60',

@@ -17,7 +17,16 @@ interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   hint?: string;
 }
 
-export function Select({ label, options, placeholder, error, hint, required, className, ...rest }: SelectProps) {
+export function Select({
+  label,
+  options,
+  placeholder,
+  error,
+  hint,
+  required,
+  className,
+  ...rest
+}: SelectProps) {
   return (
     <FormField label={label} error={error} hint={hint} required={required}>
       {({ id, describedBy }) => (

@@ -18,7 +18,10 @@ export function Spinner({ size = 'md', className }: { size?: keyof typeof SIZES;
 /** A centred full-area loading state; the text is what screen readers and tests see. */
 export function LoadingView({ title = 'Loading...', subtitle }: { title?: string; subtitle?: string }) {
   return (
-    <div role="status" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+    <div
+      role="status"
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center"
+    >
       <Spinner size="lg" className="text-accent-600" />
       <p className="text-lg font-medium text-zinc-900">{title}</p>
       {subtitle && <p className="text-sm text-zinc-500">{subtitle}</p>}

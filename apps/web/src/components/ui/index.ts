@@ -1,7 +1,7 @@
 export { Alert, type AlertTone } from './Alert';
 export { Avatar } from './Avatar';
 export { Badge, type BadgeTone } from './Badge';
-export { Button, ButtonLink, buttonClasses } from './Button';
+export { Button, ButtonLink, type ButtonSize, type ButtonVariant, buttonClasses } from './Button';
 export { Card, CardBody, CardHeader } from './Card';
 export { cn } from './cn';
 export { Dialog } from './Dialog';

@@ -10,7 +10,8 @@ export function ClosingCta() {
           Ship your next container today
         </h2>
         <p className="mt-4 text-lg text-zinc-600">
-          Access is limited while we are in beta. Join the whitelist and we will let you in as soon as there is room.
+          Access is limited while we are in beta. Join the whitelist and we will let you in as soon as there
+          is room.
         </p>
         <Button size="lg" className="mt-8" onClick={signIn} loading={isSigningIn}>
           Join Free Beta Whitelist

@@ -33,7 +33,11 @@ export function DemoSection() {
   return (
     <section id="how-it-works" aria-labelledby="how-it-works-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="how-it-works-title" eyebrow="How it works" title="From repository to live URL in four steps">
+        <SectionHeading
+          id="how-it-works-title"
+          eyebrow="How it works"
+          title="From repository to live URL in four steps"
+        >
           No cloud console, no servers to configure. If it runs with Docker, it runs on Slipway.
         </SectionHeading>
         {videoUrl ? (
@@ -50,7 +54,10 @@ export function DemoSection() {
         ) : (
           <ol className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {STEPS.map((step, index) => (
-              <li key={step.title} className="relative rounded-xl border border-zinc-200 bg-white p-6 shadow-sm">
+              <li
+                key={step.title}
+                className="relative rounded-xl border border-zinc-200 bg-white p-6 shadow-sm"
+              >
                 <div className="flex items-center justify-between">
                   <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-accent-50 text-accent-600">
                     <step.icon className="h-5 w-5" aria-hidden="true" />

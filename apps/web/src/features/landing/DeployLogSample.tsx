@@ -9,7 +9,11 @@ const LINES: Array<{ time: string; text: string; tone?: 'ok' | 'dim' | 'accent' 
   { time: '12:05:46', text: '● Live at https://web-storefront.slipway.app', tone: 'accent' },
 ];
 
-const TONES = { ok: 'text-emerald-400', dim: 'text-zinc-400', accent: 'text-indigo-300 font-medium' } as const;
+const TONES = {
+  ok: 'text-emerald-400',
+  dim: 'text-zinc-400',
+  accent: 'text-accent-300 font-medium',
+} as const;
 
 /** A static example of what a deployment log looks like (marketing, not live data). */
 export function DeployLogSample() {

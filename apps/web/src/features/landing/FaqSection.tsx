@@ -58,7 +58,11 @@ const QUESTIONS: Array<{ q: string; a: ReactNode }> = [
 
 export function FaqSection() {
   return (
-    <section id="faq" aria-labelledby="faq-title" className="border-t border-zinc-200 bg-zinc-50 py-20 sm:py-24">
+    <section
+      id="faq"
+      aria-labelledby="faq-title"
+      className="border-t border-zinc-200 bg-zinc-50 py-20 sm:py-24"
+    >
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id="faq-title" eyebrow="Developer FAQ" title="Questions developers ask us" />
         <div className="mt-12 divide-y divide-zinc-200 rounded-xl border border-zinc-200 bg-white">

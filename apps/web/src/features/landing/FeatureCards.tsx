@@ -1,5 +1,6 @@
 import { BellRing, Boxes, Lock, ScrollText } from 'lucide-react';
 import { SectionHeading } from './SectionHeading';
+import { SupportMatrix } from './SupportMatrix';
 
 const FEATURES = [
   {
@@ -26,9 +27,17 @@ const FEATURES = [
 
 export function FeatureCards() {
   return (
-    <section id="features" aria-labelledby="features-title" className="border-y border-zinc-200 bg-zinc-50 py-20 sm:py-24">
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className="border-y border-zinc-200 bg-zinc-50 py-20 sm:py-24"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="features-title" eyebrow="Features" title="Everything a deployment needs, nothing it doesn't">
+        <SectionHeading
+          id="features-title"
+          eyebrow="Features"
+          title="Everything a deployment needs, nothing it doesn't"
+        >
           Slipway runs your containers, keeps an eye on them and tells you when something breaks.
         </SectionHeading>
         <div className="mt-12 grid gap-6 sm:grid-cols-2">
@@ -42,6 +51,7 @@ export function FeatureCards() {
             </article>
           ))}
         </div>
+        <SupportMatrix />
       </div>
     </section>
   );

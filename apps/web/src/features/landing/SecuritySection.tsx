@@ -28,7 +28,7 @@ export function SecuritySection() {
     <section id="security" aria-labelledby="security-title" className="bg-zinc-950 py-20 text-white sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-3">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-indigo-300 uppercase">Security</p>
+          <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">Security</p>
           <h2 id="security-title" className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl">
             Secure by design, not by configuration
           </h2>
@@ -39,7 +39,7 @@ export function SecuritySection() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:col-span-2">
           {POINTS.map((point) => (
             <li key={point.title} className="rounded-xl border border-white/10 bg-white/[0.03] p-6">
-              <point.icon className="h-6 w-6 text-indigo-300" aria-hidden="true" />
+              <point.icon className="h-6 w-6 text-accent-300" aria-hidden="true" />
               <h3 className="mt-4 font-semibold">{point.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-zinc-400">{point.text}</p>
             </li>

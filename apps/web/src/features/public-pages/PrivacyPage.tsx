@@ -6,27 +6,27 @@ export function PrivacyPage() {
     <PageShell title="Privacy Policy" meta="Last updated: January 15, 2024">
       <Prose>
         <p>
-          This policy explains what Slipway collects, why, and what choices you have. We collect only what we need
-          to run your deployments.
+          This policy explains what Slipway collects, why, and what choices you have. We collect only what we
+          need to run your deployments.
         </p>
 
         <h2>Information we collect</h2>
         <ul>
           <li>
-            <strong>Account data</strong> from GitHub: your login, name, avatar and email, plus the first and last
-            name and email you give us when completing your profile.
+            <strong>Account data</strong> from GitHub: your login, name, avatar and email, plus the first and
+            last name and email you give us when completing your profile.
           </li>
           <li>
-            <strong>Repository data</strong>: the repositories and branches you choose to deploy, read through the
-            GitHub App permissions you grant.
+            <strong>Repository data</strong>: the repositories and branches you choose to deploy, read through
+            the GitHub App permissions you grant.
           </li>
           <li>
-            <strong>Operational data</strong>: build and runtime logs, health checks and container metrics of your
-            deployments.
+            <strong>Operational data</strong>: build and runtime logs, health checks and container metrics of
+            your deployments.
           </li>
           <li>
-            <strong>Billing data</strong>: subscription status and invoices. Card and account details stay with
-            our payment provider (PayPal).
+            <strong>Billing data</strong>: subscription status and invoices. Card and account details stay
+            with our payment provider (PayPal).
           </li>
         </ul>
 
@@ -39,7 +39,9 @@ export function PrivacyPage() {
         <p>We do not sell your data or use your code for anything other than deploying it.</p>
 
         <h2>Secrets and environment variables</h2>
-        <p>Environment variables are stored encrypted through a key vault and are never written to build logs.</p>
+        <p>
+          Environment variables are stored encrypted through a key vault and are never written to build logs.
+        </p>
 
         <h2>Retention</h2>
         <ul>
@@ -51,20 +53,20 @@ export function PrivacyPage() {
 
         <h2>Sharing</h2>
         <p>
-          We share data only with the providers that run the Service (cloud hosting, email delivery, Telegram for
-          alerts you configure, and PayPal for payments), or when the law requires it.
+          We share data only with the providers that run the Service (cloud hosting, email delivery, Telegram
+          for alerts you configure, and PayPal for payments), or when the law requires it.
         </p>
 
         <h2>Children's privacy</h2>
         <p>
-          Slipway is not directed at children under 13, and we do not knowingly collect personal information from
-          children under 13. If you believe a child has given us data, contact us and we will delete it.
+          Slipway is not directed at children under 13, and we do not knowingly collect personal information
+          from children under 13. If you believe a child has given us data, contact us and we will delete it.
         </p>
 
         <h2>Your rights</h2>
         <p>
-          You can see, correct, export or delete your data. You can revoke Slipway's GitHub access at any time in
-          your GitHub settings.
+          You can see, correct, export or delete your data. You can revoke Slipway's GitHub access at any time
+          in your GitHub settings.
         </p>
 
         <h2>Contact</h2>

@@ -34,15 +34,16 @@ export function TermsPage() {
       <Prose>
         <h2 id="agreement">1. Agreement to Terms</h2>
         <p>
-          By creating an account or using Slipway ("the Service") you agree to these Terms of Service. If you do
-          not agree, do not use the Service. Our <Link to="/privacy">Privacy Policy</Link> explains how we handle
-          your data and is part of these terms.
+          By creating an account or using Slipway ("the Service") you agree to these Terms of Service. If you
+          do not agree, do not use the Service. Our <Link to="/privacy">Privacy Policy</Link> explains how we
+          handle your data and is part of these terms.
         </p>
 
         <h2 id="service">2. Description of Service</h2>
         <p>
-          Slipway deploys Docker-based repositories from your GitHub account onto virtual machines, serves them
-          over HTTPS, streams build and runtime logs, monitors their health and sends alerts. Features include:
+          Slipway deploys Docker-based repositories from your GitHub account onto virtual machines, serves
+          them over HTTPS, streams build and runtime logs, monitors their health and sends alerts. Features
+          include:
         </p>
         <ul>
           <li>Deployment of Dockerfile and docker-compose projects to a VM size of your choice.</li>
@@ -55,9 +56,9 @@ export function TermsPage() {
 
         <h2 id="accounts">3. Accounts</h2>
         <p>
-          You sign in with a GitHub account and must provide accurate profile information (name and email). You
-          are responsible for everything that happens under your account and for keeping your GitHub account
-          secure. Tell us immediately about any unauthorized use.
+          You sign in with a GitHub account and must provide accurate profile information (name and email).
+          You are responsible for everything that happens under your account and for keeping your GitHub
+          account secure. Tell us immediately about any unauthorized use.
         </p>
 
         <h2 id="acceptable-use">4. Acceptable Use</h2>
@@ -94,9 +95,9 @@ export function TermsPage() {
 
         <h2 id="data">7. Data and Privacy</h2>
         <p>
-          You keep all rights to your code and data. We access your repositories only to build and deploy them.
-          Environment variables and secrets are stored encrypted. See the <Link to="/privacy">Privacy Policy</Link>{' '}
-          for details.
+          You keep all rights to your code and data. We access your repositories only to build and deploy
+          them. Environment variables and secrets are stored encrypted. See the{' '}
+          <Link to="/privacy">Privacy Policy</Link> for details.
         </p>
 
         <h2 id="liability">8. Limitation of Liability</h2>
@@ -108,14 +109,14 @@ export function TermsPage() {
 
         <h2 id="termination">9. Termination</h2>
         <p>
-          You may close your account at any time. We may suspend or terminate accounts that breach these terms.
-          After termination your deployments are stopped and your data is deleted within 30 days.
+          You may close your account at any time. We may suspend or terminate accounts that breach these
+          terms. After termination your deployments are stopped and your data is deleted within 30 days.
         </p>
 
         <h2 id="changes">10. Changes to These Terms</h2>
         <p>
-          We may update these terms. We will tell you about material changes by email or in the app; continuing
-          to use the Service after a change means you accept it.
+          We may update these terms. We will tell you about material changes by email or in the app;
+          continuing to use the Service after a change means you accept it.
         </p>
 
         <h2 id="law">11. Governing Law</h2>
