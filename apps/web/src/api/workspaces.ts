@@ -1,0 +1,133 @@
+import type { WorkspaceLogEntry, WorkspaceSummary } from '@slipway/contract';
+import { api } from './client';
+import { httpStatus } from './errors';
+
+export const workspacesKey = ['workspaces'] as const;
+
+/** GET /api/user-workspaces. The spec's message carries the HTTP status. */
+export async function fetchUserWorkspaces(): Promise<WorkspaceSummary[]> {
+  try {
+    const { data } = await api.get<WorkspaceSummary[] | { workspaces: WorkspaceSummary[] }>(
+      '/api/user-workspaces',
+    );
+    return Array.isArray(data) ? data : (data.workspaces ?? []);
+  } catch (error) {
+    throw new Error(`Failed to fetch workspaces: ${httpStatus(error) ?? 'network error'}`);
+  }
+}
+
+const enc = encodeURIComponent;
+
+export async function deleteWorkspace(name: string): Promise<void> {
+  await api.delete(`/api/workspace-delete/${enc(name)}`);
+}
+
+/** GET /api/workspace-logs/{name}: the stored history, oldest first. */
+export async function fetchWorkspaceLogs(name: string, service?: string): Promise<WorkspaceLogEntry[]> {
+  const { data } = await api.get<WorkspaceLogEntry[] | { logs: WorkspaceLogEntry[] }>(
+    `/api/workspace-logs/${enc(name)}`,
+    { params: service ? { service } : undefined },
+  );
+  return Array.isArray(data) ? data : (data.logs ?? []);
+}
+
+/** GET /api/workspace-services/{name}: the compose service names. */
+export async function fetchWorkspaceServices(name: string): Promise<string[]> {
+  const { data } = await api.get<string[] | { services: string[] }>(`/api/workspace-services/${enc(name)}`);
+  const list = Array.isArray(data) ? data : (data.services ?? []);
+  return list.filter((service): service is string => typeof service === 'string');
+}
+
+/** The XSRF token the server set as a cookie; fetch() does not copy it into a header by itself. */
+function xsrfToken(): string | undefined {
+  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+/**
+ * GET /api/workspace-logs-stream/{name} read with fetch streaming. Calls `onLine` with each raw line
+ * (still carrying its 'data: ' prefix) until the stream ends or `signal` aborts.
+ */
+export async function streamWorkspaceLogs(
+  name: string,
+  options: { follow: boolean; service: string; signal: AbortSignal; onLine: (line: string) => void },
+): Promise<void> {
+  const query = new URLSearchParams({
+    follow: String(options.follow),
+    initial_lines: '50',
+    service: options.service,
+  });
+  const token = xsrfToken();
+  const response = await fetch(`/api/workspace-logs-stream/${enc(name)}?${query}`, {
+    credentials: 'include',
+    headers: { Accept: 'text/event-stream', ...(token ? { 'X-XSRF-TOKEN': token } : {}) },
+    signal: options.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`Failed to start log stream: ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += value;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) options.onLine(line);
+  }
+  if (pending) options.onLine(pending);
+}
+
+/** GET /api/github/repos/{owner}/{repo}/branches, first page: the redeploy dialog's branch choice. */
+export async function fetchRepoBranches(owner: string, repo: string): Promise<string[]> {
+  const { data } = await api.get<Array<string | { name: string }>>(
+    `/api/github/repos/${enc(owner)}/${enc(repo)}/branches`,
+    { params: { page: 1, per_page: 100 } },
+  );
+  return (Array.isArray(data) ? data : []).map((branch) =>
+    typeof branch === 'string' ? branch : branch.name,
+  );
+}
+
+export interface RedeployRequest {
+  sessionId: string;
+  owner: string;
+  repo: string;
+  branch: string;
+  vmSize: string;
+}
+
+/**
+ * POST /api/workflow/deployment/start with workflowType 'redeploy'. Uses fetch because the spec
+ * reads the body as JSON on success and as the error text otherwise.
+ */
+export async function startRedeploy(request: RedeployRequest): Promise<void> {
+  const token = xsrfToken();
+  const response = await fetch('/api/workflow/deployment/start', {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...(token ? { 'X-XSRF-TOKEN': token } : {}),
+    },
+    body: JSON.stringify({ ...request, workflowType: 'redeploy' }),
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new Error(errorTextOf(text) || 'Failed to start redeploy');
+  }
+  const result = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string };
+  if (result.success === false) throw new Error(result.error || 'Failed to start redeploy');
+}
+
+/** The server answers errors as JSON {error, detail}; show the readable part rather than raw JSON. */
+function errorTextOf(text: string): string {
+  try {
+    const body = JSON.parse(text) as { error?: unknown; detail?: unknown };
+    if (typeof body.detail === 'string' && body.detail) return body.detail;
+    if (typeof body.error === 'string' && body.error) return body.error;
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return text.trim();
+}

@@ -1,0 +1,149 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Activity, LayoutDashboard, RefreshCw, Rocket, Settings } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { fetchUserWorkspaces, workspacesKey } from '../../api/workspaces';
+import { Button, ButtonLink, LoadingView } from '../../components/ui';
+import { LogViewer } from '../logs/LogViewer';
+import { ResourceChart } from './ResourceChart';
+import { parseRepoUrl } from './repoUrl';
+import { useWorkspaceActions } from './useWorkspaceActions';
+import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';
+import { WorkspaceSelector } from './WorkspaceSelector';
+
+/** Spec: the refresh trigger increments after 100 ms. */
+const REFRESH_DELAY_MS = 100;
+
+export function DashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [refreshKey, setRefreshKey] = useState(0);
+  const refreshTimer = useRef<number | undefined>(undefined);
+  const workspaces = useQuery({ queryKey: workspacesKey, queryFn: fetchUserWorkspaces, retry: false });
+  const list = workspaces.data ?? [];
+  const requested = params.get('workspace');
+  const selectedName = requested ?? list[0]?.workspace_name ?? '';
+  const workspace = list.find((item) => item.workspace_name === selectedName);
+
+  const select = (name: string) => setParams(name ? { workspace: name } : {}, { replace: true });
+  const actions = useWorkspaceActions(workspace, () => select(''));
+
+  useEffect(() => () => window.clearTimeout(refreshTimer.current), []);
+  const refresh = () => {
+    window.clearTimeout(refreshTimer.current);
+    refreshTimer.current = window.setTimeout(() => {
+      setRefreshKey((key) => key + 1);
+      void queryClient.invalidateQueries({ queryKey: workspacesKey });
+      void queryClient.invalidateQueries({ queryKey: ['monitoring'] });
+    }, REFRESH_DELAY_MS);
+  };
+
+  if (workspaces.isLoading) return <LoadingView title="Loading workspaces..." />;
+  const repo = workspace ? parseRepoUrl(workspace.repo_url) : null;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
+            <LayoutDashboard className="h-6 w-6 text-accent-600" aria-hidden="true" />
+            Workspace Dashboard
+          </h1>
+          <WorkspaceSelector
+            workspaces={list}
+            selected={workspace ? selectedName : ''}
+            error={workspaces.isError ? (workspaces.error as Error).message : null}
+            onSelect={select}
+            onRetry={() => void workspaces.refetch()}
+          />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            onClick={refresh}
+            icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />}
+          >
+            Refresh
+          </Button>
+          {workspace?.repo_url && (
+            <Button
+              onClick={() => void actions.redeploy()}
+              loading={actions.busy === 'redeploy'}
+              icon={<Rocket className="h-4 w-4" aria-hidden="true" />}
+            >
+              {actions.busy === 'redeploy' ? 'Deploying...' : 'Deploy Again'}
+            </Button>
+          )}
+          {workspace && (
+            <>
+              <ButtonLink
+                variant="secondary"
+                to={`/monitoring?workspace=${encodeURIComponent(workspace.workspace_name)}`}
+                icon={<Activity className="h-4 w-4" aria-hidden="true" />}
+              >
+                Monitoring
+              </ButtonLink>
+              <ButtonLink
+                variant="secondary"
+                to={`/workspace-settings?workspace=${encodeURIComponent(workspace.workspace_name)}`}
+                icon={<Settings className="h-4 w-4" aria-hidden="true" />}
+              >
+                Settings
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </div>
+
+      {!workspace ? (
+        <NoWorkspaceSelected hasWorkspaces={list.length > 0} />
+      ) : (
+        <div className="mt-6 space-y-6">
+          <div className="grid gap-6 lg:grid-cols-2">
+            <VmConfigPanel workspace={workspace} />
+            <ResourceChart
+              key={`${workspace.workspace_name}-${refreshKey}`}
+              workspace={workspace.workspace_name}
+            />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+            <div className="space-y-6">
+              <WorkspaceStatusCard workspace={workspace} />
+              <WorkspaceActionsCard busy={actions.busy === 'delete'} onDelete={() => void actions.remove()} />
+              <LatestErrorCard workspace={workspace} />
+            </div>
+            <LogViewer
+              workspace={workspace.workspace_name}
+              canStream={repo !== null}
+              refreshKey={refreshKey}
+            />
+          </div>
+        </div>
+      )}
+      {actions.dialog}
+    </div>
+  );
+}
+
+function NoWorkspaceSelected({ hasWorkspaces }: { hasWorkspaces: boolean }) {
+  return (
+    <div className="mt-10 flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
+      <LayoutDashboard className="h-10 w-10 text-zinc-400" aria-hidden="true" />
+      <h2 className="mt-4 text-lg font-semibold text-zinc-900">No Workspace Selected</h2>
+      <p className="mt-1 text-sm text-zinc-600">
+        {hasWorkspaces
+          ? 'Select a workspace from the sidebar to view details.'
+          : 'No workspaces have been created yet.'}
+      </p>
+      {!hasWorkspaces && (
+        <ButtonLink
+          to="/repository-picker"
+          className="mt-6"
+          icon={<Rocket className="h-4 w-4" aria-hidden="true" />}
+        >
+          Deploy your first app
+        </ButtonLink>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Invoice } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, FileText, Hourglass } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { fetchInvoices, fetchSubscriptionInvoices } from '../../api/invoices';
+import { fetchSubscription } from '../../api/subscriptions';
+import { Alert, Badge, Card, LoadingView } from '../../components/ui';
+import { formatDate, formatDateTime } from '../dashboard/dates';
+import {
+  formatUsd,
+  invoiceTone,
+  shortInvoiceId,
+  statusLabel,
+  subscriptionTone,
+  summarizeInvoices,
+} from '../subscriptions/billingFormat';
+
+/** /invoices (every invoice of the user) and /invoices/{subscriptionId} (one subscription's). */
+export function InvoicesPage() {
+  const { subscriptionId } = useParams();
+  const invoices = useQuery({
+    queryKey: ['invoices', subscriptionId ?? 'all'],
+    queryFn: async () =>
+      subscriptionId
+        ? fetchSubscriptionInvoices(subscriptionId)
+        : { invoices: await fetchInvoices(), is_trial: false, message: null, trial_end_date: null },
+    staleTime: 0,
+  });
+  const subscription = useQuery({
+    queryKey: ['subscription', subscriptionId],
+    queryFn: () => fetchSubscription(subscriptionId!),
+    enabled: Boolean(subscriptionId),
+    retry: false,
+  });
+  useEffect(() => {
+    // Spec: a failed subscription detail is only logged.
+    if (subscription.error) console.error('Failed to fetch subscription', subscription.error);
+  }, [subscription.error]);
+
+  if (invoices.isLoading) return <LoadingView title="Loading invoices..." />;
+  const data = invoices.data;
+  const list = data?.invoices ?? [];
+  const summary = summarizeInvoices(list);
+  const detail = subscription.data;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <Link
+        to="/subscriptions"
+        className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Subscriptions
+      </Link>
+      <h1 className="mt-3 flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
+        <FileText className="h-6 w-6 text-accent-600" aria-hidden="true" />
+        {subscriptionId ? 'Subscription Invoices' : 'Invoice History'}
+      </h1>
+
+      {detail && (
+        <Card className="mt-6 flex flex-wrap gap-x-8 gap-y-2 p-5 text-sm">
+          <div>
+            <p className="text-zinc-500">Plan</p>
+            <p className="font-medium text-zinc-900">{detail.plan?.name ?? detail.plan_name}</p>
+          </div>
+          <div>
+            <p className="text-zinc-500">VM</p>
+            <p className="font-mono text-xs text-zinc-900">{detail.vm_id ?? '—'}</p>
+          </div>
+          <div>
+            <p className="text-zinc-500">Status</p>
+            <Badge tone={subscriptionTone(detail.status)} dot>
+              {statusLabel(detail.status)}
+            </Badge>
+          </div>
+        </Card>
+      )}
+
+      <div className="mt-6 space-y-4">
+        {invoices.isError && (
+          <Alert tone="error">
+            {subscriptionId ? 'Failed to fetch subscription invoices' : 'Failed to fetch invoices'}
+          </Alert>
+        )}
+        {data?.is_trial && list.length === 0 ? (
+          <div className="flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-5" role="status">
+            <Hourglass className="h-6 w-6 shrink-0 text-sky-600" aria-hidden="true" />
+            <div>
+              <p className="font-semibold text-sky-900">Trial Period Active</p>
+              {data.message && <p className="mt-1 text-sm text-sky-900">{data.message}</p>}
+              {data.trial_end_date && (
+                <p className="mt-1 text-sm text-sky-800">Trial ends {formatDate(data.trial_end_date)}</p>
+              )}
+            </div>
+          </div>
+        ) : (
+          !invoices.isError &&
+          list.length === 0 && (
+            <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center text-sm text-zinc-600">
+              No invoices found.
+            </div>
+          )
+        )}
+        {list.length > 0 && (
+          <>
+            <InvoiceTable invoices={list} />
+            <dl className="grid gap-3 sm:grid-cols-3">
+              <SummaryItem label="Total invoices" value={String(summary.total)} />
+              <SummaryItem label="Total paid" value={formatUsd(summary.paidAmount)} />
+              <SummaryItem label="Paid invoices" value={String(summary.paidCount)} />
+            </dl>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SummaryItem({ label, value }: { label: string; value: string }) {
+  return (
+    <Card className="px-4 py-3">
+      <dt className="text-xs text-zinc-500">{label}</dt>
+      <dd className="text-lg font-semibold text-zinc-900">{value}</dd>
+    </Card>
+  );
+}
+
+function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-zinc-100 text-xs text-zinc-500">
+          <tr>
+            <th className="px-4 py-2 font-medium">Invoice</th>
+            <th className="px-4 py-2 font-medium">Amount</th>
+            <th className="px-4 py-2 font-medium">Status</th>
+            <th className="px-4 py-2 font-medium">Period</th>
+            <th className="px-4 py-2 font-medium">Issued</th>
+            <th className="px-4 py-2 font-medium">Paid</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100">
+          {invoices.map((invoice) => (
+            <tr key={invoice.invoice_id}>
+              <td className="px-4 py-2 font-mono text-xs" title={invoice.invoice_id}>
+                {shortInvoiceId(invoice.invoice_id)}
+              </td>
+              <td className="px-4 py-2 font-medium">{formatUsd(invoice.amount_usd)}</td>
+              <td className="px-4 py-2">
+                <Badge tone={invoiceTone(invoice.status)}>{statusLabel(invoice.status)}</Badge>
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {formatDate(invoice.period_start)} - {formatDate(invoice.period_end)}
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(invoice.issued_at)}</td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {invoice.paid_at ? formatDateTime(invoice.paid_at) : '-'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}

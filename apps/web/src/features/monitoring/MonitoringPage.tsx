@@ -1,0 +1,130 @@
+import type { WorkspaceSummary } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Activity, Info, Rocket, Settings, Trash2 } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { fetchUserWorkspaces, workspacesKey } from '../../api/workspaces';
+import { Button, ButtonLink, Card, CardBody, CardHeader } from '../../components/ui';
+import { formatDate } from '../dashboard/dates';
+import { parseRepoUrl } from '../dashboard/repoUrl';
+import { useWorkspaceActions } from '../dashboard/useWorkspaceActions';
+import { LogViewer } from '../logs/LogViewer';
+import { AlertsPanel } from './AlertsPanel';
+import { SystemHealthPanel } from './SystemHealthPanel';
+import { WorkspaceDropdown } from './WorkspaceDropdown';
+
+/** Workspace monitoring: system health, alerts, logs and details of one workspace. */
+export function MonitoringPage() {
+  const [params, setParams] = useSearchParams();
+  const workspaces = useQuery({ queryKey: workspacesKey, queryFn: fetchUserWorkspaces, retry: false });
+  const list = workspaces.data ?? [];
+  const selected = params.get('workspace') ?? '';
+  const workspace = list.find((item) => item.workspace_name === selected);
+  const select = (name: string) => setParams(name ? { workspace: name } : {}, { replace: true });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
+          <Activity className="h-6 w-6 text-accent-600" aria-hidden="true" />
+          Workspace Monitoring
+        </h1>
+        <WorkspaceDropdown
+          workspaces={list}
+          loading={workspaces.isLoading}
+          failed={workspaces.isError}
+          selected={workspace ? selected : ''}
+          onSelect={select}
+          onRetry={() => void workspaces.refetch()}
+        />
+      </div>
+      {workspaces.isError && (
+        <p className="mt-2 text-right text-sm text-red-700">{(workspaces.error as Error).message}</p>
+      )}
+      {workspace ? (
+        <MonitoredWorkspace
+          key={workspace.workspace_name}
+          workspace={workspace}
+          onDeleted={() => select('')}
+        />
+      ) : (
+        !workspaces.isLoading && (
+          <div className="mt-10 rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center text-sm text-zinc-600">
+            {list.length === 0
+              ? 'No workspaces have been created yet.'
+              : 'Select a workspace to see its health, alerts and logs.'}
+          </div>
+        )
+      )}
+    </div>
+  );
+}
+
+function MonitoredWorkspace({
+  workspace,
+  onDeleted,
+}: {
+  workspace: WorkspaceSummary;
+  onDeleted: () => void;
+}) {
+  const repo = parseRepoUrl(workspace.repo_url);
+  const owner = workspace.repo_owner || repo?.owner;
+  const repoName = workspace.repo_name || repo?.repo;
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <SystemHealthPanel workspace={workspace.workspace_name} />
+      <AlertsPanel workspace={workspace.workspace_name} />
+      <div className="lg:col-span-2">
+        <LogViewer workspace={workspace.workspace_name} canStream={Boolean(owner && repoName)} />
+      </div>
+      <WorkspaceDetails workspace={workspace} onDeleted={onDeleted} />
+    </div>
+  );
+}
+
+function WorkspaceDetails({ workspace, onDeleted }: { workspace: WorkspaceSummary; onDeleted: () => void }) {
+  const actions = useWorkspaceActions(workspace, onDeleted);
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader title="Workspace details" icon={<Info className="h-5 w-5" aria-hidden="true" />} />
+      <CardBody className="flex flex-wrap items-end justify-between gap-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-zinc-500">Workspace</dt>
+          <dd className="font-medium text-zinc-900">{workspace.workspace_name}</dd>
+          <dt className="text-zinc-500">Repository</dt>
+          <dd className="break-all text-zinc-900">{workspace.repo_url || '—'}</dd>
+          <dt className="text-zinc-500">Branch</dt>
+          <dd className="font-mono text-xs text-zinc-900">{workspace.branch || '—'}</dd>
+          <dt className="text-zinc-500">VM size</dt>
+          <dd className="text-zinc-900">{workspace.vm_config?.vm_size || '—'}</dd>
+          <dt className="text-zinc-500">Created</dt>
+          <dd className="text-zinc-900">{formatDate(workspace.created_at)}</dd>
+        </dl>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink
+            variant="secondary"
+            to={`/workspace-settings?workspace=${encodeURIComponent(workspace.workspace_name)}`}
+            icon={<Settings className="h-4 w-4" aria-hidden="true" />}
+          >
+            Settings
+          </ButtonLink>
+          <Button
+            onClick={() => void actions.redeploy()}
+            loading={actions.busy === 'redeploy'}
+            icon={<Rocket className="h-4 w-4" aria-hidden="true" />}
+          >
+            {actions.busy === 'redeploy' ? 'Deploying...' : 'Deploy Again'}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => void actions.remove()}
+            loading={actions.busy === 'delete'}
+            icon={<Trash2 className="h-4 w-4" aria-hidden="true" />}
+          >
+            {actions.busy === 'delete' ? 'Deleting...' : 'Delete Workspace'}
+          </Button>
+        </div>
+      </CardBody>
+      {actions.dialog}
+    </Card>
+  );
+}

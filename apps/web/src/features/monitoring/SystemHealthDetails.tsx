@@ -1,0 +1,111 @@
+import type { ContainerHealth, SystemInfo, VmHealth } from '@slipway/contract';
+import { Box } from 'lucide-react';
+import { formatBytes, formatPercent } from './formatBytes';
+
+/** The system-health container itself is not one of the user's services. */
+export const SYSTEM_CONTAINER_NAME = 'system';
+
+export function visibleContainers(
+  containers: Record<string, ContainerHealth>,
+): Array<[string, ContainerHealth]> {
+  return Object.entries(containers).filter(
+    ([key, c]) => key !== SYSTEM_CONTAINER_NAME && c.name !== SYSTEM_CONTAINER_NAME,
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2">
+      <p className="text-xs text-zinc-500">{label}</p>
+      <p className="text-base font-semibold text-zinc-900">{value}</p>
+      {hint && <p className="text-xs text-zinc-500">{hint}</p>}
+    </div>
+  );
+}
+
+export function SystemInfoSection({ info }: { info: SystemInfo }) {
+  return (
+    <section aria-label="System information">
+      <h3 className="text-sm font-semibold text-zinc-900">System information</h3>
+      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Stat
+          label="CPU cores"
+          value={String(info.cpu_cores)}
+          hint={info.cpu_frequency_mhz ? `${info.cpu_frequency_mhz} MHz` : undefined}
+        />
+        <Stat label="Memory total" value={formatBytes(info.memory_total)} />
+        <Stat
+          label="Network interfaces"
+          value={String(info.network_interfaces?.length ?? 0)}
+          hint={info.network_interfaces?.map((n) => n.name).join(', ')}
+        />
+        <Stat label="Cloud provider" value={info.cloud_provider} hint={info.hostname} />
+      </div>
+    </section>
+  );
+}
+
+export function VmHealthSection({ vm }: { vm: VmHealth }) {
+  return (
+    <section aria-label="VM health">
+      <h3 className="text-sm font-semibold text-zinc-900">VM health</h3>
+      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Stat label="CPU usage" value={formatPercent(vm.cpu_usage_percent)} />
+        <Stat
+          label="Memory"
+          value={formatPercent(vm.memory_usage_percent)}
+          hint={`${formatBytes(vm.memory_used)} of ${formatBytes(vm.memory_total)}`}
+        />
+        <Stat label="Network received" value={formatBytes(vm.network_rx_bytes)} />
+        <Stat label="Network sent" value={formatBytes(vm.network_tx_bytes)} />
+      </div>
+    </section>
+  );
+}
+
+export function ContainersSection({ containers }: { containers: Record<string, ContainerHealth> }) {
+  const list = visibleContainers(containers);
+  return (
+    <section aria-label="Containers">
+      <h3 className="text-sm font-semibold text-zinc-900">Containers</h3>
+      {list.length === 0 ? (
+        <div className="mt-2 flex flex-col items-center rounded-lg border border-dashed border-zinc-300 py-6 text-center">
+          <Box className="h-6 w-6 text-zinc-400" aria-hidden="true" />
+          <p className="mt-2 text-sm font-medium text-zinc-700">No Containers Found</p>
+        </div>
+      ) : (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-zinc-500">
+              <tr>
+                <th className="py-1.5 pr-3 font-medium">Name</th>
+                <th className="py-1.5 pr-3 font-medium">Image</th>
+                <th className="py-1.5 pr-3 font-medium">CPU</th>
+                <th className="py-1.5 pr-3 font-medium">Memory</th>
+                <th className="py-1.5 font-medium">Network rx / tx</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {list.map(([key, c]) => (
+                <tr key={key}>
+                  <td className="py-1.5 pr-3 font-medium text-zinc-900">{c.name}</td>
+                  <td className="max-w-48 truncate py-1.5 pr-3 font-mono text-xs text-zinc-600">{c.image}</td>
+                  <td className="py-1.5 pr-3">{formatPercent(c.cpu_percent)}</td>
+                  <td className="py-1.5 pr-3">
+                    {formatBytes(c.memory_usage)}
+                    {c.memory_limit > 0 && (
+                      <span className="text-zinc-500"> / {formatBytes(c.memory_limit)}</span>
+                    )}
+                  </td>
+                  <td className="py-1.5">
+                    {formatBytes(c.network_rx)} / {formatBytes(c.network_tx)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import type { SubscriptionSummary } from '@slipway/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreditCard, FileText, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { cancelSubscription, fetchSubscriptions, subscriptionsKey } from '../../api/subscriptions';
+import { useDialogs } from '../../app/DialogsProvider';
+import { Alert, Badge, Button, ButtonLink, Card, LoadingView } from '../../components/ui';
+import { formatDate } from '../dashboard/dates';
+import { canCancel, statusLabel, subscriptionTone } from './billingFormat';
+
+export function SubscriptionsPage() {
+  const queryClient = useQueryClient();
+  const dialogs = useDialogs();
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const subscriptions = useQuery({ queryKey: subscriptionsKey, queryFn: fetchSubscriptions, staleTime: 0 });
+
+  const cancel = async (subscription: SubscriptionSummary) => {
+    const ok = await dialogs.confirm(
+      `Cancel the ${subscription.plan_name} subscription? The workspace's VM stops once it is cancelled.`,
+      { title: 'Cancel subscription', confirmLabel: 'Cancel Subscription', destructive: true },
+    );
+    if (!ok) return;
+    setCancelling(subscription.subscription_id);
+    setCancelError(null);
+    try {
+      await cancelSubscription(
+        subscription.subscription_id,
+        'Cancelled by the user from Subscription Management',
+      );
+    } catch {
+      setCancelError('Failed to cancel subscription');
+    } finally {
+      setCancelling(null);
+      await queryClient.invalidateQueries({ queryKey: subscriptionsKey });
+    }
+  };
+
+  if (subscriptions.isLoading) return <LoadingView title="Loading subscriptions..." />;
+  const list = subscriptions.data ?? [];
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
+          <CreditCard className="h-6 w-6 text-accent-600" aria-hidden="true" />
+          Subscription Management
+        </h1>
+        <ButtonLink
+          to="/invoices"
+          variant="secondary"
+          icon={<FileText className="h-4 w-4" aria-hidden="true" />}
+        >
+          Invoice History
+        </ButtonLink>
+      </div>
+      <div className="mt-6 space-y-4">
+        {subscriptions.isError && <Alert tone="error">Failed to fetch subscriptions</Alert>}
+        {cancelError && <Alert tone="error">{cancelError}</Alert>}
+        {!subscriptions.isError && list.length === 0 && (
+          <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center text-sm text-zinc-600">
+            No subscriptions found. Create your first subscription to get started!
+          </div>
+        )}
+        {list.map((subscription) => (
+          <Card key={subscription.subscription_id} className="p-5" data-testid="subscription">
+            <div className="flex flex-wrap items-start justify-between gap-4">
+              <div>
+                <div className="flex items-center gap-2">
+                  <h2 className="font-semibold text-zinc-900">{subscription.plan_name}</h2>
+                  <Badge tone={subscriptionTone(subscription.status)} dot>
+                    {statusLabel(subscription.status)}
+                  </Badge>
+                </div>
+                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+                  <dt className="text-zinc-500">VM</dt>
+                  <dd className="font-mono text-xs text-zinc-900">{subscription.vm_id ?? '—'}</dd>
+                  <dt className="text-zinc-500">Plan code</dt>
+                  <dd className="font-mono text-xs text-zinc-900">{subscription.plan_code}</dd>
+                  <dt className="text-zinc-500">Trial ends</dt>
+                  <dd className="text-zinc-900">{formatDate(subscription.trial_end)}</dd>
+                  <dt className="text-zinc-500">Next renewal</dt>
+                  <dd className="text-zinc-900">{formatDate(subscription.next_renewal)}</dd>
+                  <dt className="text-zinc-500">Created</dt>
+                  <dd className="text-zinc-900">{formatDate(subscription.created_at)}</dd>
+                </dl>
+              </div>
+              <div className="flex gap-2">
+                <ButtonLink
+                  size="sm"
+                  variant="secondary"
+                  to={`/invoices/${encodeURIComponent(subscription.subscription_id)}`}
+                  icon={<FileText className="h-4 w-4" aria-hidden="true" />}
+                >
+                  View Invoices
+                </ButtonLink>
+                {canCancel(subscription.status) && (
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    loading={cancelling === subscription.subscription_id}
+                    onClick={() => void cancel(subscription)}
+                    icon={<XCircle className="h-4 w-4" aria-hidden="true" />}
+                  >
+                    Cancel
+                  </Button>
+                )}
+              </div>
+            </div>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

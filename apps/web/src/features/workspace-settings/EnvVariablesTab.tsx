@@ -1,0 +1,266 @@
+import type { EnvVariable } from '@slipway/contract';
+import { Eye, EyeOff, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  deleteAllWorkspaceEnv,
+  deleteWorkspaceEnvVariable,
+  fetchWorkspaceEnv,
+  updateWorkspaceEnvValue,
+  uploadWorkspaceEnv,
+} from '../../api/workspaceEnv';
+import { useDialogs } from '../../app/DialogsProvider';
+import { Alert, Button, Card, Spinner } from '../../components/ui';
+import { fieldClasses } from '../../components/ui/Input';
+import { AddVariablesDialog } from './AddVariablesDialog';
+import { envDeleteError, envLoadError, envSaveError } from './envMessages';
+import { SettingsLoadError } from './SettingsLoadError';
+
+export function EnvVariablesTab({ workspace }: { workspace: string }) {
+  const dialogs = useDialogs();
+  const [variables, setVariables] = useState<EnvVariable[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
+  const [revealed, setRevealed] = useState<Set<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      setVariables(await fetchWorkspaceEnv(workspace));
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(envLoadError(error));
+    }
+  }, [workspace]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const saveEdit = async () => {
+    if (!editing) return;
+    const current = editing;
+    setEditing(null);
+    if (variables?.find((v) => v.key === current.key)?.value === current.value) return;
+    try {
+      await updateWorkspaceEnvValue(workspace, current.key, current.value);
+      setActionError(null);
+    } catch (error) {
+      setActionError(envSaveError(error));
+    }
+    await reload();
+  };
+
+  const remove = async (key: string) => {
+    try {
+      await deleteWorkspaceEnvVariable(workspace, key);
+      setActionError(null);
+    } catch (error) {
+      setActionError(envDeleteError(error));
+    }
+    await reload();
+  };
+
+  const removeAll = async () => {
+    const ok = await dialogs.confirm(
+      `Delete all ${variables?.length ?? 0} environment variables of ${workspace}? This cannot be undone.`,
+      { title: 'Delete All', confirmLabel: 'Delete All', destructive: true },
+    );
+    if (!ok) return;
+    try {
+      await deleteAllWorkspaceEnv(workspace);
+      setActionError(null);
+    } catch (error) {
+      setActionError(envDeleteError(error));
+    }
+    await reload();
+  };
+
+  const upload = async (rows: EnvVariable[]) => {
+    setUploading(true);
+    setUploadError(null);
+    try {
+      await uploadWorkspaceEnv(workspace, rows);
+      setAdding(false);
+      await reload();
+    } catch (error) {
+      setUploadError(envSaveError(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  if (loadError) return <SettingsLoadError message={loadError} />;
+  if (!variables) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="text-accent-600" />
+      </div>
+    );
+  }
+
+  const addDialog = (
+    <AddVariablesDialog
+      open={adding}
+      busy={uploading}
+      error={uploadError}
+      onClose={() => setAdding(false)}
+      onSave={(rows) => void upload(rows)}
+    />
+  );
+
+  if (variables.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
+        <KeyRound className="h-8 w-8 text-zinc-400" aria-hidden="true" />
+        <p className="mt-3 font-medium text-zinc-900">No Environment Variables</p>
+        <p className="mt-1 text-sm text-zinc-600">
+          Variables are passed to the workspace's containers on the next deploy.
+        </p>
+        {actionError && (
+          <Alert tone="error" className="mt-4">
+            {actionError}
+          </Alert>
+        )}
+        <Button
+          className="mt-6"
+          onClick={() => {
+            setUploadError(null);
+            setAdding(true);
+          }}
+          icon={<Plus className="h-4 w-4" aria-hidden="true" />}
+        >
+          Add Environment Variables
+        </Button>
+        {addDialog}
+      </div>
+    );
+  }
+
+  const toggleReveal = (key: string) =>
+    setRevealed((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-zinc-600" data-testid="env-count">
+          {variables.length} {variables.length === 1 ? 'variable' : 'variables'}
+        </p>
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setUploadError(null);
+              setAdding(true);
+            }}
+            icon={<Plus className="h-4 w-4" aria-hidden="true" />}
+          >
+            Add More Variables
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => void removeAll()}
+            icon={<Trash2 className="h-4 w-4" aria-hidden="true" />}
+          >
+            Delete All
+          </Button>
+        </div>
+      </div>
+      {actionError && <Alert tone="error">{actionError}</Alert>}
+      <Card className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-zinc-100 text-xs text-zinc-500">
+            <tr>
+              <th className="px-4 py-2 font-medium">Key</th>
+              <th className="px-4 py-2 font-medium">Value</th>
+              <th className="w-32 px-4 py-2 text-right font-medium">Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100">
+            {variables.map((variable) => {
+              const isEditing = editing?.key === variable.key;
+              const shown = revealed.has(variable.key);
+              return (
+                <tr key={variable.key} data-testid="env-row">
+                  <td className="px-4 py-2 font-mono text-xs font-medium text-zinc-900">{variable.key}</td>
+                  <td className="px-4 py-2">
+                    {isEditing ? (
+                      <input
+                        aria-label={`Value of ${variable.key}`}
+                        autoFocus
+                        value={editing.value}
+                        onChange={(event) => setEditing({ key: variable.key, value: event.target.value })}
+                        onBlur={() => void saveEdit()}
+                        onKeyDown={(event) => {
+                          if (event.key === 'Enter') {
+                            event.preventDefault();
+                            event.currentTarget.blur();
+                          } else if (event.key === 'Escape') {
+                            event.preventDefault();
+                            setEditing(null);
+                            void reload();
+                          }
+                        }}
+                        className={`${fieldClasses(false)} font-mono text-xs`}
+                      />
+                    ) : (
+                      <button
+                        type="button"
+                        title="Click to edit"
+                        onClick={() => setEditing({ key: variable.key, value: variable.value })}
+                        className="max-w-md truncate text-left font-mono text-xs text-zinc-700 hover:text-zinc-950"
+                        data-testid="env-value"
+                      >
+                        {shown ? variable.value || '(empty)' : '••••••••'}
+                      </button>
+                    )}
+                  </td>
+                  <td className="px-4 py-2">
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`${shown ? 'Hide' : 'Show'} ${variable.key}`}
+                        onClick={() => toggleReveal(variable.key)}
+                      >
+                        {shown ? (
+                          <EyeOff className="h-4 w-4" aria-hidden="true" />
+                        ) : (
+                          <Eye className="h-4 w-4" aria-hidden="true" />
+                        )}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Edit ${variable.key}`}
+                        onClick={() => setEditing({ key: variable.key, value: variable.value })}
+                      >
+                        <Pencil className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Delete ${variable.key}`}
+                        onClick={() => void remove(variable.key)}
+                      >
+                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </Card>
+      {addDialog}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { ArrowLeft, Bell, KeyRound, Save, Settings } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Button, cn, Spinner } from '../../components/ui';
+import { EnvVariablesTab } from './EnvVariablesTab';
+import { NotificationsTab } from './NotificationsTab';
+import { SettingsLoadError } from './SettingsLoadError';
+import { useNotificationSettings } from './useNotificationSettings';
+
+type Tab = 'notifications' | 'env';
+
+export function WorkspaceSettingsPage() {
+  const [params] = useSearchParams();
+  const workspace = params.get('workspace') ?? '';
+  if (!workspace) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <SettingsLoadError message="No workspace was named in the address." />
+      </div>
+    );
+  }
+  return <WorkspaceSettings key={workspace} workspace={workspace} />;
+}
+
+function WorkspaceSettings({ workspace }: { workspace: string }) {
+  const [tab, setTab] = useState<Tab>('notifications');
+  const settings = useNotificationSettings(workspace);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <Link
+        to={`/dashboard?workspace=${encodeURIComponent(workspace)}`}
+        className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Dashboard
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
+            <Settings className="h-6 w-6 text-accent-600" aria-hidden="true" />
+            Workspace Settings
+          </h1>
+          <p className="mt-1 text-sm text-zinc-600">{workspace}</p>
+        </div>
+        <Button
+          onClick={() => void settings.save()}
+          loading={settings.saving}
+          disabled={settings.load.status !== 'ready'}
+          icon={<Save className="h-4 w-4" aria-hidden="true" />}
+        >
+          {settings.saving ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+
+      <div role="tablist" aria-label="Settings" className="mt-6 flex gap-1 border-b border-zinc-200">
+        <TabButton
+          active={tab === 'notifications'}
+          onClick={() => setTab('notifications')}
+          icon={<Bell className="h-4 w-4" aria-hidden="true" />}
+        >
+          Notifications
+        </TabButton>
+        <TabButton
+          active={tab === 'env'}
+          onClick={() => setTab('env')}
+          icon={<KeyRound className="h-4 w-4" aria-hidden="true" />}
+        >
+          Environment Variables
+        </TabButton>
+      </div>
+
+      <div className="mt-6 space-y-4">
+        {settings.saveError && <Alert tone="error">{settings.saveError}</Alert>}
+        {settings.saved && <Alert tone="success">Settings saved.</Alert>}
+        {tab === 'notifications' ? (
+          settings.load.status === 'loading' ? (
+            <div className="flex justify-center py-16">
+              <Spinner className="text-accent-600" />
+            </div>
+          ) : settings.load.status === 'error' ? (
+            <SettingsLoadError message={settings.load.message} />
+          ) : (
+            <NotificationsTab settings={settings} />
+          )
+        ) : (
+          <EnvVariablesTab workspace={workspace} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TabButton({
+  active,
+  onClick,
+  icon,
+  children,
+}: {
+  active: boolean;
+  onClick: () => void;
+  icon: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={active}
+      onClick={onClick}
+      className={cn(
+        '-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium',
+        active ? 'border-accent-600 text-accent-700' : 'border-transparent text-zinc-500 hover:text-zinc-800',
+      )}
+    >
+      {icon}
+      {children}
+    </button>
+  );
+}
