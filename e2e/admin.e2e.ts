@@ -66,11 +66,7 @@ describe.skipIf(!chromiumAvailable())('admin panel', () => {
     await run('docker', ['rm', '-f', containerName]).catch(() => undefined);
     await admin?.close();
     await user?.close();
-    // PGlite can still be writing its files as the data dir is removed: one retry after a moment.
-    await server?.stop().catch(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await server.stop();
-    });
+    await server?.stop();
     await smtp?.close();
   });
 

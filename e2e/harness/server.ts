@@ -61,7 +61,8 @@ export async function startServer(
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'slipway-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  // Node itself (not an npx wrapper), so the process we wait for is the one that closes the database.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -72,7 +73,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       ...overrides,
     },
-    // Its own process group, so stopping it also stops the node process npx starts.
+    // Its own process group, so stopping it also stops anything the server started.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -94,7 +95,7 @@ export async function startServer(
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 
   try {
