@@ -1,0 +1,46 @@
+import {
+  type CreateSubscriptionRequest,
+  type CreateSubscriptionResponse,
+  planCodeFor,
+} from '@slipway/contract';
+import { api } from './client';
+import { serverDetail } from './errors';
+
+/** Time plus a random part: a retry of the same click reuses it, a new click makes a new one. */
+export function newIdempotencyKey(): string {
+  const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
+  return `sub-${Date.now()}-${random}`;
+}
+
+export interface SubscriptionDeployment {
+  owner: string;
+  repo: string;
+  branch: string;
+  vmSize: string;
+}
+
+/** POST /api/subscriptions/{repo_name}. Errors carry the server detail or 'Failed to create subscription'. */
+export async function createSubscription(
+  deployment: SubscriptionDeployment,
+  idempotencyKey: string = newIdempotencyKey(),
+): Promise<CreateSubscriptionResponse> {
+  const body: CreateSubscriptionRequest = {
+    plan_code: planCodeFor(deployment.vmSize),
+    idempotency_key: idempotencyKey,
+    metadata: {
+      repo_owner: deployment.owner,
+      repo_name: deployment.repo,
+      branch: deployment.branch,
+      vm_size: deployment.vmSize as CreateSubscriptionRequest['metadata']['vm_size'],
+    },
+  };
+  try {
+    const { data } = await api.post<CreateSubscriptionResponse>(
+      `/api/subscriptions/${encodeURIComponent(deployment.repo)}`,
+      body,
+    );
+    return data;
+  } catch (error) {
+    throw new Error(serverDetail(error) ?? 'Failed to create subscription', { cause: error });
+  }
+}

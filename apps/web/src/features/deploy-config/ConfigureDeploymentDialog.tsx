@@ -1,0 +1,179 @@
+import { DEFAULT_VM_SIZE } from '@slipway/contract';
+import { GitBranch, Server } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useBranches, useVmSizes } from '../../api/repositories';
+import { Button, Dialog } from '../../components/ui';
+import {
+  confirmDisabled,
+  defaultBranch,
+  filterBranches,
+  filterVmSizes,
+  limitEntries,
+} from './branchSelection';
+import { SearchableDropdown } from './SearchableDropdown';
+
+/** What confirming the dialog returns. */
+export interface DeploymentChoice {
+  branch: string;
+  vmSize: string;
+}
+
+interface ConfigureDeploymentDialogProps {
+  open: boolean;
+  repo: { name: string; owner: { login: string } };
+  initialBranch?: string;
+  initialVmSize?: string;
+  onClose: () => void;
+  onConfirm: (choice: DeploymentChoice) => void;
+  /** The caller is busy with the confirmed choice: confirm disabled and reading 'Processing...'. */
+  loading?: boolean;
+  title?: string;
+  confirmText?: string;
+  showBranchSelection?: boolean;
+  showVmSizeSelection?: boolean;
+}
+
+type OpenDropdown = 'branch' | 'vm' | null;
+
+/** 'Configure Deployment': branch and VM size, each a searchable dropdown of at most 10 entries. */
+export function ConfigureDeploymentDialog({
+  open,
+  repo,
+  initialBranch = '',
+  initialVmSize = DEFAULT_VM_SIZE,
+  onClose,
+  onConfirm,
+  loading = false,
+  title = 'Configure Deployment',
+  confirmText = 'Continue',
+  showBranchSelection = true,
+  showVmSizeSelection = true,
+}: ConfigureDeploymentDialogProps) {
+  const branches = useBranches(open ? repo.owner.login : undefined, open ? repo.name : undefined);
+  const vmSizes = useVmSizes();
+  const [branch, setBranch] = useState(initialBranch);
+  const [vmSize, setVmSize] = useState(initialVmSize);
+  const [dropdown, setDropdown] = useState<OpenDropdown>(null);
+  const [branchSearch, setBranchSearch] = useState('');
+  const [vmSearch, setVmSearch] = useState('');
+
+  useEffect(() => {
+    if (!open) return;
+    setBranch(initialBranch);
+    setVmSize(initialVmSize);
+    setDropdown(null);
+    setBranchSearch('');
+    setVmSearch('');
+  }, [open, initialBranch, initialVmSize]);
+
+  const branchNames = branches.data ?? [];
+  useEffect(() => {
+    if (!branches.data) return;
+    setBranch((current) =>
+      current && branches.data.includes(current) ? current : defaultBranch(branches.data),
+    );
+  }, [branches.data]);
+
+  const branchList = useMemo(
+    () => limitEntries(filterBranches(branchNames, branchSearch), 'branches'),
+    [branchNames, branchSearch],
+  );
+  const sizes = vmSizes.data ?? [];
+  const vmList = useMemo(() => limitEntries(filterVmSizes(sizes, vmSearch), 'VM sizes'), [sizes, vmSearch]);
+  const chosenSize = sizes.find((size) => size.id === vmSize);
+
+  const branchesLoading = branches.isFetching;
+  const disabled = confirmDisabled({ loading, showBranchSelection, branch, branchesLoading });
+  // Confirming mid-load with nothing chosen yet would carry an empty branch; wait for the list instead.
+  const confirm = () => {
+    if (showBranchSelection && !branch) return;
+    onConfirm({ branch, vmSize });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      onEscape={() => {
+        if (dropdown === null) return false;
+        setDropdown(null);
+        return true;
+      }}
+      title={title}
+      description={
+        <>
+          {repo.owner.login}/<span className="font-medium text-zinc-700">{repo.name}</span>
+        </>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={disabled} loading={loading} onClick={confirm}>
+            {loading ? 'Processing...' : confirmText}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-5">
+        {showBranchSelection && (
+          <SearchableDropdown
+            testId="branch-dropdown"
+            label="Branch"
+            display={
+              <span className="inline-flex items-center gap-2">
+                <GitBranch className="h-4 w-4 text-zinc-400" aria-hidden="true" />
+                {branch}
+              </span>
+            }
+            placeholder="Select a branch"
+            open={dropdown === 'branch'}
+            onOpenChange={(next) => setDropdown(next ? 'branch' : null)}
+            search={branchSearch}
+            onSearch={setBranchSearch}
+            searchPlaceholder="Search branches..."
+            options={branchList.shown.map((name) => ({ value: name, label: name }))}
+            selected={branch}
+            onSelect={setBranch}
+            loading={branchesLoading}
+            loadingText="Loading branches..."
+            emptyText={
+              branchSearch.trim() ? 'No branches found matching your search.' : 'No branches available.'
+            }
+            moreText={branchList.moreText}
+          />
+        )}
+        {showVmSizeSelection && (
+          <SearchableDropdown
+            testId="vm-size-dropdown"
+            label="VM Size"
+            display={
+              <span className="inline-flex items-center gap-2">
+                <Server className="h-4 w-4 text-zinc-400" aria-hidden="true" />
+                {chosenSize
+                  ? `${chosenSize.name} — ${chosenSize.specs} · $${chosenSize.price}/month`
+                  : vmSize}
+              </span>
+            }
+            placeholder="Select a VM size"
+            open={dropdown === 'vm'}
+            onOpenChange={(next) => setDropdown(next ? 'vm' : null)}
+            search={vmSearch}
+            onSearch={setVmSearch}
+            searchPlaceholder="Search VM sizes..."
+            options={vmList.shown.map((size) => ({
+              value: size.id,
+              label: `${size.name} · $${size.price}/month`,
+              detail: `${size.specs} — ${size.description}`,
+            }))}
+            selected={vmSize}
+            onSelect={setVmSize}
+            emptyText="No VM sizes found matching your search."
+            moreText={vmList.moreText}
+          />
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,164 @@
+import type { DeployJobMetadata } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useVmSizes } from '../../api/repositories';
+import {
+  fetchDeployJob,
+  fetchWorkflowDefinition,
+  fetchWorkflowStatus,
+  startWorkflow,
+} from '../../api/workflow';
+import { Alert, ButtonLink, LoadingView } from '../../components/ui';
+import { displaySteps, isDeploymentComplete, isDeploymentFailed, siteUrlFrom } from './deployProgress';
+import { FailureView } from './FailureView';
+import { ProgressView } from './ProgressView';
+import { ReviewView } from './ReviewView';
+import { SuccessView } from './SuccessView';
+import { newSessionId } from './sessionId';
+import { type DeployNavigationState, useDeploymentConfig } from './useDeploymentConfig';
+import { useDeploymentLogs } from './useDeploymentLogs';
+import { useWorkflowStatus } from './useWorkflowStatus';
+
+type Mode = 'checking' | 'start' | 'running';
+
+/** /deploy/{owner}/{repo}?sessionId=: review, then progress, success or failure of one deployment. */
+export function DeployPage() {
+  const { owner = '', repo = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const nav = (location.state ?? {}) as DeployNavigationState;
+  const sessionId = searchParams.get('sessionId');
+
+  useEffect(() => {
+    if (sessionId) return;
+    setSearchParams({ sessionId: newSessionId() }, { replace: true, state: location.state });
+  }, [sessionId, setSearchParams, location.state]);
+
+  const { config, resolved } = useDeploymentConfig(owner, repo, sessionId, nav);
+  const [mode, setMode] = useState<Mode>('checking');
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const autoStarted = useRef(false);
+  const workflow = useQuery({ queryKey: ['workflow', 'deployment'], queryFn: fetchWorkflowDefinition });
+  const vmSizes = useVmSizes();
+
+  // An existing workflow for this session (a reload) goes straight to its live view.
+  useEffect(() => {
+    if (!sessionId) return;
+    let cancelled = false;
+    setMode('checking');
+    void fetchWorkflowStatus(sessionId).then((existing) => {
+      if (!cancelled) setMode(existing ? 'running' : 'start');
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId]);
+
+  const start = async () => {
+    if (!config || !sessionId) return;
+    if (!config.subscriptionId) {
+      navigate(`/billing/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`, {
+        state: { branch: config.branch, vmSize: config.vmSize },
+      });
+      return;
+    }
+    setStarting(true);
+    setStartError(null);
+    try {
+      await startWorkflow({ sessionId, ...config, subscriptionId: config.subscriptionId });
+      setMode('running');
+    } catch (error) {
+      setStartError(error instanceof Error ? error.message : 'Failed to start workflow');
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  // Arriving from billing or payment with a subscription starts the deployment by itself.
+  useEffect(() => {
+    if (
+      mode !== 'start' ||
+      !resolved ||
+      !config?.subscriptionId ||
+      !nav.subscriptionId ||
+      autoStarted.current
+    )
+      return;
+    autoStarted.current = true;
+    void start();
+  });
+
+  const { status, streamError } = useWorkflowStatus(sessionId ?? '', mode === 'running');
+  const complete = isDeploymentComplete(status);
+  const failed = isDeploymentFailed(status);
+  const logs = useDeploymentLogs(owner, repo, {
+    stepName: status?.currentStepName ?? null,
+    completed: complete,
+    active: mode === 'running' && !failed,
+  });
+
+  const [job, setJob] = useState<DeployJobMetadata | null>(null);
+  const jobId = failed ? status?.data?.deployJobId : undefined;
+  const stopLogs = logs.stop;
+  useEffect(() => {
+    if (!failed) return;
+    stopLogs();
+    if (jobId) void fetchDeployJob(jobId).then(setJob);
+  }, [failed, jobId, stopLogs]);
+
+  const vmSize = vmSizes.data?.find((size) => size.id === config?.vmSize);
+  const steps = status ? displaySteps(status) : [];
+
+  let content: ReactNode;
+  if (!sessionId || mode === 'checking' || (mode === 'start' && !resolved)) {
+    content = <LoadingView />;
+  } else if (mode === 'start') {
+    content = config ? (
+      <ReviewView
+        owner={owner}
+        repo={repo}
+        branch={config.branch}
+        vmSize={vmSize}
+        workflow={workflow.data}
+        starting={starting}
+        error={startError}
+        onStart={() => void start()}
+      />
+    ) : (
+      <div className="space-y-4">
+        <Alert tone="warning" title="Nothing to deploy yet">
+          Choose a repository, a branch and a VM size first.
+        </Alert>
+        <ButtonLink to="/repository-picker">Back to Repository Selection</ButtonLink>
+      </div>
+    );
+  } else if (complete) {
+    content = <SuccessView repo={repo} siteUrl={siteUrlFrom(status)} steps={steps} />;
+  } else if (failed) {
+    content = (
+      <FailureView
+        reason={status?.error || 'Workflow failed'}
+        job={job}
+        steps={steps}
+        config={config}
+        vmSizeName={vmSize?.name}
+      />
+    );
+  } else {
+    content = (
+      <>
+        {streamError && !status && (
+          <Alert tone="error" className="mb-6">
+            {streamError}
+          </Alert>
+        )}
+        <ProgressView owner={owner} repo={repo} status={status} lines={logs.lines} logType={logs.logType} />
+      </>
+    );
+  }
+
+  return <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-12">{content}</div>;
+}

@@ -1,0 +1,114 @@
+import { ArrowLeft, ArrowRight, GitBranch, KeyRound, SkipForward } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { uploadEnvVariables } from '../../api/envVariables';
+import { useDialogs } from '../../app/DialogsProvider';
+import { useDeploymentSelection } from '../../app/deploymentSelection';
+import { Alert, Button, ButtonLink } from '../../components/ui';
+import { EnvInfoPanel } from './EnvInfoPanel';
+import { EnvVariablesEditor } from './EnvVariablesEditor';
+import { useEnvRows } from './useEnvRows';
+
+/** /env-variables/{repoName}: the optional step between choosing a branch and reviewing the deployment. */
+export function EnvVariablesPage() {
+  const { repoName = '' } = useParams();
+  const navigate = useNavigate();
+  const dialogs = useDialogs();
+  const { selectedRepo, selectedBranch, selectedVmSize } = useDeploymentSelection();
+  const controller = useEnvRows();
+  const [saving, setSaving] = useState(false);
+
+  const repo = selectedRepo && selectedRepo.name === repoName ? selectedRepo : null;
+  // The workspace is named after the repository.
+  const workspaceName = repo?.name ?? repoName;
+
+  const goToReview = () => {
+    if (!repo) return;
+    navigate(`/deploy/${encodeURIComponent(repo.owner.login)}/${encodeURIComponent(repo.name)}`, {
+      state: { branch: selectedBranch, vmSize: selectedVmSize },
+    });
+  };
+
+  const continueToNext = async () => {
+    const variables = controller.variables;
+    if (variables.length > 0) {
+      setSaving(true);
+      try {
+        await uploadEnvVariables(workspaceName, variables);
+      } catch (error) {
+        setSaving(false);
+        await dialogs.alert(
+          error instanceof Error ? error.message : 'Error uploading variables: Upload failed',
+        );
+        return;
+      }
+      setSaving(false);
+    }
+    goToReview();
+  };
+
+  const busy = saving || controller.uploading;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
+      <div className="flex items-start gap-4">
+        <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-600">
+          <KeyRound className="h-6 w-6" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Environment Variables</h1>
+          <p className="mt-1 text-zinc-600">
+            This step is optional — add the variables your app needs, or skip and add them later from the
+            workspace settings.
+          </p>
+        </div>
+      </div>
+
+      {repo ? (
+        <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 rounded-xl border border-zinc-200 bg-white px-5 py-4 text-sm shadow-sm">
+          <span>
+            <span className="text-zinc-500">Repository: </span>
+            <span className="font-medium text-zinc-900" data-testid="env-repository">
+              {repo.owner.login}/{repo.name}
+            </span>
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <GitBranch className="h-4 w-4 text-zinc-400" aria-hidden="true" />
+            <span className="text-zinc-500">Branch: </span>
+            <span className="font-medium text-zinc-900" data-testid="env-branch">
+              {selectedBranch || '—'}
+            </span>
+          </span>
+        </div>
+      ) : (
+        <Alert tone="warning" className="mt-6" title="No repository selected">
+          Choose the repository to deploy first; its variables are stored with its workspace.
+        </Alert>
+      )}
+
+      <div className="mt-6 space-y-6">
+        <EnvInfoPanel />
+        <EnvVariablesEditor controller={controller} disabled={saving} />
+      </div>
+
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <ButtonLink to="/repository-picker" variant="secondary" icon={<ArrowLeft className="h-4 w-4" />}>
+          Back to Repository
+        </ButtonLink>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+          <Button
+            variant="ghost"
+            icon={<SkipForward className="h-4 w-4" />}
+            disabled={busy || !repo}
+            onClick={goToReview}
+          >
+            Skip
+          </Button>
+          <Button loading={saving} disabled={busy || !repo} onClick={() => void continueToNext()}>
+            Continue to Next Step
+            {!saving && <ArrowRight className="h-4 w-4" aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
