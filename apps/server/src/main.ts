@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { buildApp } from './http/app.js';
+import { startJobWorkers } from './jobs/jobCatalogue.js';
 import { createPlatform } from './platform/platform.js';
 
 async function main() {
@@ -15,7 +16,6 @@ async function main() {
   }
   const platform = await createPlatform(config);
   const app = await buildApp(platform);
-  await platform.queue.start({});
 
   if (platform.secrets.adminPasswordGenerated) {
     // Printed once, on the first start of an embedded install; it is kept in the data directory.
@@ -23,6 +23,11 @@ async function main() {
   }
   await app.listen({ host: config.host, port: config.port });
   await platform.runningApps.start();
+  await startJobWorkers(platform.queue, {
+    'deployment.run': platform.deployments.jobHandlers['deployment.run'],
+  });
+  // Ends deployments left running by a stopped process, now and periodically, so none hangs forever.
+  await platform.deployments.startRecovery();
   platform.logger.info(
     {
       url: config.publicUrl,

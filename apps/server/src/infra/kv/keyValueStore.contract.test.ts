@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/testPlatform.js';
 import { requireService } from '../../test/services.js';
+import { createTestContext, type TestContext } from '../../test/testPlatform.js';
 
 const BACKENDS = [
   { name: 'database (PGlite)', options: {} },
-  ...(requireService('postgres') ? [{ name: 'database (PostgreSQL)', options: { database: 'postgres' as const } }] : []),
+  ...(requireService('postgres')
+    ? [{ name: 'database (PostgreSQL)', options: { database: 'postgres' as const } }]
+    : []),
   ...(requireService('redis') ? [{ name: 'redis', options: { redis: true } }] : []),
 ];
 
@@ -21,7 +23,10 @@ describe.each(BACKENDS)('KeyValueStore contract: $name', ({ options }) => {
   it('stores, reads back and deletes JSON values', async () => {
     const { kv } = ctx.platform;
     await kv.set('workflows', 'a', { nested: { list: [1, 'two', null] }, text: 'line\nbreak' });
-    expect(await kv.get('workflows', 'a')).toEqual({ nested: { list: [1, 'two', null] }, text: 'line\nbreak' });
+    expect(await kv.get('workflows', 'a')).toEqual({
+      nested: { list: [1, 'two', null] },
+      text: 'line\nbreak',
+    });
     expect(await kv.delete('workflows', 'a')).toBe(true);
     expect(await kv.get('workflows', 'a')).toBeUndefined();
     expect(await kv.delete('workflows', 'a')).toBe(false);
@@ -50,7 +55,11 @@ describe.each(BACKENDS)('KeyValueStore contract: $name', ({ options }) => {
     const { kv } = ctx.platform;
     await kv.flush('sessions');
     await kv.flush('workflows');
-    await Promise.all([kv.set('sessions', 's1', 1), kv.set('sessions', 's2', 2), kv.set('workflows', 'w1', 3)]);
+    await Promise.all([
+      kv.set('sessions', 's1', 1),
+      kv.set('sessions', 's2', 2),
+      kv.set('workflows', 'w1', 3),
+    ]);
     expect(await kv.count('sessions')).toBe(2);
     expect(await kv.flush('sessions')).toBe(2);
     expect(await kv.count('sessions')).toBe(0);
