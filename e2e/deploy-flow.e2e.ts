@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
-import { REPO_ROOT, type RunningServer, startServer } from './harness/server.js';
+import { type RunningServer, startServer } from './harness/server.js';
 import { assertWebBuilt } from './harness/webBuild.js';
 
 const OWNER = 'operator';
