@@ -27,8 +27,8 @@ function createLogDemoRepo(): { root: string; cleanup: () => void } {
     `echo '${XSS_LINE}'`,
     "echo 'ERROR: sample failure for the log viewer'",
     "echo 'warning: sample warning'",
-    '(i=0; while true; do i=$((i+1)); echo "tick $i"; sleep 1; done) &',
-    'exec httpd -f -p 8000 -h /www',
+    // `&` already ends the background loop's command: no `;` may follow it.
+    '(i=0; while true; do i=$((i+1)); echo "tick $i"; sleep 1; done) & exec httpd -f -p 8000 -h /www',
   ].join('; ');
   writeFileSync(
     path.join(dir, 'Dockerfile'),

@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { CompleteProfilePage } from '../features/auth/CompleteProfilePage';
-import { BillingPage } from '../features/billing/BillingPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { DeployPage } from '../features/deploy/DeployPage';
-import { EnvVariablesPage } from '../features/env-variables/EnvVariablesPage';
 import { GithubAppPermissionsPage } from '../features/github-app/GithubAppPermissionsPage';
-import { InvoicesPage } from '../features/invoices/InvoicesPage';
 import { LandingPage } from '../features/landing/LandingPage';
-import { MonitoringPage } from '../features/monitoring/MonitoringPage';
-import { PaymentSuccessPage } from '../features/payment/PaymentSuccessPage';
 import { ContactPage } from '../features/public-pages/ContactPage';
 import { DocumentationPage } from '../features/public-pages/DocumentationPage';
 import { EnterpriseContactPage } from '../features/public-pages/EnterpriseContactPage';
@@ -16,11 +9,36 @@ import { PrivacyPage } from '../features/public-pages/PrivacyPage';
 import { StatusPage } from '../features/public-pages/StatusPage';
 import { TermsPage } from '../features/public-pages/TermsPage';
 import { UpcomingFeaturesPage } from '../features/public-pages/UpcomingFeaturesPage';
-import { RepositoryPickerPage } from '../features/repository-picker/RepositoryPickerPage';
-import { SubscriptionsPage } from '../features/subscriptions/SubscriptionsPage';
 import { WaitingListPage } from '../features/waiting-list/WaitingListPage';
-import { WorkspaceSettingsPage } from '../features/workspace-settings/WorkspaceSettingsPage';
 import type { Access } from './guards';
+import { lazyPage } from './lazyPage';
+
+// The signed-in app's screens load on first visit, so the landing page stays small.
+const BillingPage = lazyPage(() => import('../features/billing/BillingPage'), 'BillingPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const DeployPage = lazyPage(() => import('../features/deploy/DeployPage'), 'DeployPage');
+const EnvVariablesPage = lazyPage(
+  () => import('../features/env-variables/EnvVariablesPage'),
+  'EnvVariablesPage',
+);
+const InvoicesPage = lazyPage(() => import('../features/invoices/InvoicesPage'), 'InvoicesPage');
+const MonitoringPage = lazyPage(() => import('../features/monitoring/MonitoringPage'), 'MonitoringPage');
+const PaymentSuccessPage = lazyPage(
+  () => import('../features/payment/PaymentSuccessPage'),
+  'PaymentSuccessPage',
+);
+const RepositoryPickerPage = lazyPage(
+  () => import('../features/repository-picker/RepositoryPickerPage'),
+  'RepositoryPickerPage',
+);
+const SubscriptionsPage = lazyPage(
+  () => import('../features/subscriptions/SubscriptionsPage'),
+  'SubscriptionsPage',
+);
+const WorkspaceSettingsPage = lazyPage(
+  () => import('../features/workspace-settings/WorkspaceSettingsPage'),
+  'WorkspaceSettingsPage',
+);
 
 export interface AppRoute {
   path: string;
