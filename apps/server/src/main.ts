@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.js';
+import { startDeploymentWorker } from './deployments/deploymentWorker.js';
 import { buildApp } from './http/app.js';
-import { startJobWorkers } from './jobs/jobCatalogue.js';
 import { createPlatform } from './platform/platform.js';
 
 async function main() {
@@ -23,11 +23,8 @@ async function main() {
   }
   await app.listen({ host: config.host, port: config.port });
   await platform.runningApps.start();
-  await startJobWorkers(platform.queue, {
-    'deployment.run': platform.deployments.jobHandlers['deployment.run'],
-  });
-  // Ends deployments left running by a stopped process, now and periodically, so none hangs forever.
-  await platform.deployments.startRecovery();
+  // Deployment jobs, and the reaper that ends deployments a stopped process left running.
+  await startDeploymentWorker(platform);
   platform.logger.info(
     {
       url: config.publicUrl,

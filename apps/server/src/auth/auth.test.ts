@@ -73,7 +73,10 @@ describe.each(DATABASES)('sign-in, sessions and access (%s)', (database) => {
       [{ firstName: '', lastName: 'Lovelace', email: 'ada@example.com' }, 'First name is required'],
       [{ firstName: 'Ada', lastName: '  ', email: 'ada@example.com' }, 'Last name is required'],
       [{ firstName: 'Ada', lastName: 'Lovelace' }, 'Email is required'],
-      [{ firstName: 'Ada', lastName: 'Lovelace', email: 'not-an-email' }, 'Please enter a valid email address'],
+      [
+        { firstName: 'Ada', lastName: 'Lovelace', email: 'not-an-email' },
+        'Please enter a valid email address',
+      ],
     ];
     for (const [payload, message] of cases) {
       const response = await client.post('/api/auth/complete-profile', payload);
@@ -122,9 +125,14 @@ describe.each(DATABASES)('sign-in, sessions and access (%s)', (database) => {
     const huge = await client.post('/api/auth/complete-profile', { firstName: 'x'.repeat(2 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error).toBe('The request body is too large');
-    const deep = await client.request('POST', '/api/auth/complete-profile', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, {
-      'content-type': 'application/json',
-    });
+    const deep = await client.request(
+      'POST',
+      '/api/auth/complete-profile',
+      `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+      {
+        'content-type': 'application/json',
+      },
+    );
     expect(deep.statusCode).toBe(400);
     const [after] = await ctx.platform.db.select().from(users).where(eq(users.login, 'waiting-user'));
     expect(after).toEqual(before);

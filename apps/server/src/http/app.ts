@@ -4,9 +4,18 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { adminRoutes } from '../admin/routes.js';
+import { alertsRoutes } from '../alerts/routes.js';
 import { authRoutes } from '../auth/routes.js';
+import { billingRoutes } from '../billing/routes.js';
+import { deploymentRoutes } from '../deployments/routes.js';
 import { enterpriseRoutes } from '../enterprise/routes.js';
+import { envVariableRoutes } from '../env-variables/routes.js';
+import { monitoringRoutes } from '../monitoring/routes.js';
+import { notificationsRoutes } from '../notifications/routes.js';
 import type { Platform } from '../platform/platform.js';
+import { repositoryRoutes } from '../repositories/routes.js';
+import { workspacesRoutes } from '../workspaces/routes.js';
 import { registerErrorHandler } from './errorHandler.js';
 import { cookiePolicy, registerRequestContext } from './requestContext.js';
 
@@ -35,6 +44,20 @@ export async function buildApp(
 
   authRoutes(app, { auth: platform.auth, sessions: platform.sessions, policy, github: platform.githubOAuth });
   enterpriseRoutes(app, { enterprise: platform.enterprise, kv: platform.kv });
+  repositoryRoutes(app, { repositories: platform.repositories });
+  envVariableRoutes(app, { envVariables: platform.envVariables });
+  billingRoutes(app, { billing: platform.billing });
+  deploymentRoutes(app, {
+    deployments: platform.deployments.service,
+    pubsub: platform.pubsub,
+    buildLogs: platform.deployments.buildLogs,
+    logStore: platform.deployments.logStore,
+  });
+  adminRoutes(app, { admin: platform.admin, sessions: platform.sessions, policy });
+  workspacesRoutes(app, { ...platform.runningApps, pubsub: platform.pubsub });
+  monitoringRoutes(app, platform.runningApps);
+  alertsRoutes(app, platform.runningApps);
+  notificationsRoutes(app, platform.runningApps);
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   const webDist = options.webDist ?? WEB_DIST;

@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { createAdminModule } from '../admin/adminModule.js';
 import { createAuthService } from '../auth/authService.js';
 import { createSessionManager } from '../auth/sessions.js';
+import { createBillingModule } from '../billing/billingModule.js';
 import type { Config } from '../config/config.js';
 import { resolveSecrets, type Secrets } from '../config/secrets.js';
+import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
+import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
 import { type Database, openDatabase } from '../infra/db/client.js';
 import { createGithubOAuth } from '../infra/github/githubOAuth.js';
 import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
@@ -19,6 +23,8 @@ import { createBullmqQueue } from '../infra/queue/bullmqQueue.js';
 import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
+import { createRunningApps } from '../monitoring/runningApps.js';
+import { createRepositoryProvider } from '../repositories/createRepositoryProvider.js';
 import { createUsersRepository } from '../users/usersRepository.js';
 import { createLogger } from './logger.js';
 
@@ -67,6 +73,36 @@ export async function createPlatform(
     localOperatorLogin: config.localOperatorLogin,
   });
   const enterprise = createEnterpriseService({ db, mailer, salesEmail: undefined });
+  const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger });
+  const repositories = createRepositoryProvider(config, vault);
+  const envVariables = createEnvVariablesService({ db, vault });
+  const billing = createBillingModule({ config, db, users, mailer, logger });
+  const deployments = createDeploymentsModule({
+    config,
+    db,
+    kv,
+    pubsub,
+    queue,
+    vault,
+    users,
+    logger,
+    resolveSource: (user, owner, repo) => repositories.cloneSource(user, owner, repo),
+    loadEnv: (userId, workspaceName) => envVariables.readPlaintext(userId, workspaceName),
+    deleteEnv: (userId, workspaceName) => envVariables.deleteAll(userId, workspaceName),
+    authorizeDeployment: (userId, workspaceName, vmSize, subscriptionId) =>
+      billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId),
+  });
+  const admin = createAdminModule({
+    config,
+    adminPassword: secrets.adminPassword,
+    db,
+    kv,
+    redis,
+    mailer,
+    sessions,
+    // Live VM state and deletion come from the engine's VM provider.
+    vmOperations: { ...deployments.service.adminVmOperations },
+  });
 
   return {
     config,
@@ -85,7 +121,15 @@ export async function createPlatform(
     githubOAuth,
     auth,
     enterprise,
+    runningApps,
+    repositories,
+    envVariables,
+    deployments,
+    billing,
+    admin,
     async close() {
+      deployments.stop();
+      await runningApps.stop();
       await queue.close();
       await pubsub.close();
       await kv.close();

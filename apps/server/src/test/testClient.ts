@@ -31,7 +31,12 @@ export class TestClient {
       },
       ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
       if (expired || cookie.value === '') this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
@@ -47,7 +52,8 @@ export class TestClient {
   /** Local mode sign-in: 'operator' is whitelisted, 'waiting' is not. Primes the XSRF cookie. */
   async signIn(as: 'operator' | 'waiting' = 'operator'): Promise<this> {
     const response = await this.get(`/api/auth/github/install?as=${as}`);
-    if (response.statusCode !== 302) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 302)
+      throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
     await this.get('/api/user');
     return this;
   }

@@ -60,7 +60,12 @@ function redisUrlForWorker(serverUrl: string): string {
 export async function createTestContext(options: TestPlatformOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
   let dropDatabase: (() => Promise<void>) | undefined;
-  const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env };
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  };
   if (options.database === 'postgres') {
     const serverUrl = requireService('postgres');
     if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -74,7 +79,10 @@ export async function createTestContext(options: TestPlatformOptions = {}): Prom
     env.REDIS_URL = redisUrlForWorker(serverUrl);
   }
   const config = loadConfig(env);
-  const platform = await createPlatform(config, { logger: pino({ level: 'silent' }), databaseInMemory: true });
+  const platform = await createPlatform(config, {
+    logger: pino({ level: 'silent' }),
+    databaseInMemory: true,
+  });
   const app = await buildApp(platform, { webDist: path.join(dataDir, 'no-web') });
   await app.ready();
   return {

@@ -45,7 +45,8 @@ const next = (received: unknown[], count: number) =>
     const started = Date.now();
     const poll = () => {
       if (received.length >= count) return resolve();
-      if (Date.now() - started > 3000) return reject(new Error(`got ${received.length} of ${count} messages`));
+      if (Date.now() - started > 3000)
+        return reject(new Error(`got ${received.length} of ${count} messages`));
       setTimeout(poll, 10);
     };
     poll();

@@ -1,0 +1,186 @@
+import { DEPLOYMENT_STEPS } from '@slipway/contract';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../infra/db/client.js';
+import { deployments, type StepRecord, vms, workspaces } from '../infra/db/schema.js';
+
+export type DeploymentRow = typeof deployments.$inferSelect;
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+export const ACTIVE_STATUSES = ['queued', 'running'];
+
+export function initialSteps(): StepRecord[] {
+  return DEPLOYMENT_STEPS.map((step) => ({
+    name: step.name,
+    title: step.name,
+    description: step.description,
+    status: 'pending',
+    startedAt: null,
+    finishedAt: null,
+    error: null,
+  }));
+}
+
+/** PostgreSQL (and PGlite) report a unique violation as SQLSTATE 23505, sometimes on a wrapped cause. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === '23505') {
+      return !constraint || name === constraint || Boolean(message?.includes(constraint));
+    }
+  }
+  return false;
+}
+
+export function createDeploymentRepository(db: Db) {
+  return {
+    async findWorkspace(userId: string, name: string): Promise<WorkspaceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(workspaces)
+        .where(and(eq(workspaces.userId, userId), eq(workspaces.name, name)));
+      return row;
+    },
+
+    async findWorkspaceById(id: string): Promise<WorkspaceRow | undefined> {
+      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+      return row;
+    },
+
+    /** The workspace of (user, name), created on the first deployment. */
+    async upsertWorkspace(values: typeof workspaces.$inferInsert): Promise<WorkspaceRow> {
+      const [row] = await db
+        .insert(workspaces)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [workspaces.userId, workspaces.name],
+          set: { branch: values.branch, repoUrl: values.repoUrl, updatedAt: new Date() },
+        })
+        .returning();
+      return row!;
+    },
+
+    async updateWorkspace(id: string, values: Partial<typeof workspaces.$inferInsert>) {
+      await db
+        .update(workspaces)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(workspaces.id, id));
+    },
+
+    async deleteWorkspace(id: string) {
+      await db.delete(workspaces).where(eq(workspaces.id, id));
+    },
+
+    async insert(values: typeof deployments.$inferInsert): Promise<DeploymentRow> {
+      const [row] = await db.insert(deployments).values(values).returning();
+      return row!;
+    },
+
+    async findById(id: string): Promise<DeploymentRow | undefined> {
+      const [row] = await db.select().from(deployments).where(eq(deployments.id, id));
+      return row;
+    },
+
+    async findBySession(userId: string, sessionId: string): Promise<DeploymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(deployments)
+        .where(and(eq(deployments.userId, userId), eq(deployments.sessionId, sessionId)));
+      return row;
+    },
+
+    async latestForWorkspace(userId: string, workspaceName: string): Promise<DeploymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(deployments)
+        .where(and(eq(deployments.userId, userId), eq(deployments.workspaceName, workspaceName)))
+        .orderBy(desc(deployments.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async completedForWorkspace(workspaceId: string): Promise<DeploymentRow[]> {
+      return db
+        .select()
+        .from(deployments)
+        .where(and(eq(deployments.workspaceId, workspaceId), eq(deployments.status, 'completed')))
+        .orderBy(desc(deployments.finishedAt));
+    },
+
+    async activeForWorkspace(userId: string, workspaceName: string): Promise<DeploymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(deployments)
+        .where(
+          and(
+            eq(deployments.userId, userId),
+            eq(deployments.workspaceName, workspaceName),
+            inArray(deployments.status, ACTIVE_STATUSES),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async update(id: string, values: Partial<typeof deployments.$inferInsert>): Promise<DeploymentRow> {
+      const [row] = await db.update(deployments).set(values).where(eq(deployments.id, id)).returning();
+      return row!;
+    },
+
+    /** Moves a deployment from one status to another only if it is still in `from`: one winner per transition. */
+    async transition(
+      id: string,
+      from: string[],
+      values: Partial<typeof deployments.$inferInsert>,
+    ): Promise<DeploymentRow | undefined> {
+      const [row] = await db
+        .update(deployments)
+        .set(values)
+        .where(and(eq(deployments.id, id), inArray(deployments.status, from)))
+        .returning();
+      return row;
+    },
+
+    async heartbeat(id: string) {
+      await db.update(deployments).set({ heartbeatAt: new Date() }).where(eq(deployments.id, id));
+    },
+
+    /** Running deployments whose process stopped beating: their worker died. */
+    async stale(olderThanMs: number): Promise<DeploymentRow[]> {
+      const cutoff = new Date(Date.now() - olderThanMs);
+      return db
+        .select()
+        .from(deployments)
+        .where(
+          and(
+            eq(deployments.status, 'running'),
+            or(
+              lt(deployments.heartbeatAt, cutoff),
+              and(isNull(deployments.heartbeatAt), lt(deployments.createdAt, cutoff)),
+            ),
+          ),
+        );
+    },
+
+    async deleteForWorkspace(userId: string, workspaceName: string) {
+      await db
+        .delete(deployments)
+        .where(and(eq(deployments.userId, userId), eq(deployments.workspaceName, workspaceName)));
+    },
+
+    async findVmByName(name: string) {
+      const [row] = await db.select().from(vms).where(eq(vms.name, name));
+      return row;
+    },
+
+    workspacesOnVm(vmId: string): Promise<WorkspaceRow[]> {
+      return db.select().from(workspaces).where(eq(workspaces.vmId, vmId));
+    },
+
+    async findVm(id: string) {
+      const [row] = await db.select().from(vms).where(eq(vms.id, id));
+      return row;
+    },
+  };
+}
+
+export type DeploymentRepository = ReturnType<typeof createDeploymentRepository>;

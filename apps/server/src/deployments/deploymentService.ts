@@ -1,0 +1,265 @@
+import {
+  DEFAULT_VM_SIZE,
+  DEPLOYMENT_STEPS,
+  type StartDeploymentRequest,
+  type StartDeploymentResponse,
+  type WorkflowDefinition,
+} from '@slipway/contract';
+import { and, eq } from 'drizzle-orm';
+import { DomainError } from '../domain/errors.js';
+import { logLines } from '../infra/db/schema.js';
+import { removeProjectResources } from '../infra/docker/projectResources.js';
+import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import type { JobHandler, JobQueue } from '../infra/queue/jobQueue.js';
+import type { UserRow } from '../users/usersRepository.js';
+import type { VmRow } from '../vm-providers/vmProvider.js';
+import { initialSteps, isUniqueViolation } from './deploymentRepository.js';
+import { failInterrupted, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
+import { presentJob, presentStatus } from './presenter.js';
+import type { WorkflowDeps } from './runState.js';
+
+export const DEPLOYMENT_JOB = 'deployment.run';
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+const REAP_EVERY_MS = 10_000;
+
+const sessionNotFound = () => new DomainError('not_found', 'Workflow session not found');
+const sessionKey = (userId: string, sessionId: string) => `session-state:${userId}:${sessionId}`;
+
+export function createDeploymentService(
+  deps: WorkflowDeps & {
+    queue: JobQueue;
+    kv: KeyValueStore;
+    repoWebUrl: string;
+    /** The env-variables service's deleteAll, when it is wired. */
+    deleteEnv?: (userId: string, workspaceName: string) => Promise<unknown>;
+    /** Billing's word on whether this deployment is paid for (throws a DomainError when it is not). */
+    authorizeDeployment?: (
+      userId: string,
+      workspaceName: string,
+      vmSize: string,
+      subscriptionId?: string | null,
+    ) => Promise<{ subscriptionId: string | null }>;
+  },
+) {
+  const { repository } = deps;
+  let reaper: NodeJS.Timeout | undefined;
+
+  async function reapStale() {
+    for (const row of await repository.stale(STALE_AFTER_MS)) {
+      await failInterrupted(deps, row).catch((error) =>
+        deps.logger.warn({ err: error }, 'reaping a deployment failed'),
+      );
+    }
+  }
+
+  return {
+    definition(): WorkflowDefinition {
+      return {
+        name: 'deployment',
+        description: 'Build and run a repository on its VM, verify it, and publish it over HTTPS',
+        steps: DEPLOYMENT_STEPS.map((step) => ({
+          name: step.name,
+          description: step.description,
+          status: 'pending',
+        })),
+      };
+    },
+
+    async start(user: UserRow, request: StartDeploymentRequest): Promise<StartDeploymentResponse> {
+      const workspaceName = request.repo;
+      if (await repository.activeForWorkspace(user.id, workspaceName)) {
+        throw new DomainError(
+          'deployment_in_progress',
+          `A deployment is already running for ${workspaceName}`,
+        );
+      }
+      // Fails now (404) rather than in the workflow when the user cannot see the repository.
+      await deps.resolveSource(user, request.owner, request.repo);
+      const existing = await repository.findWorkspace(user.id, workspaceName);
+      const redeploy = request.workflowType === 'redeploy' && existing !== undefined;
+      const vmSize = redeploy ? existing.vmSize : (request.vmSize ?? existing?.vmSize ?? DEFAULT_VM_SIZE);
+      const paid = await deps.authorizeDeployment?.(user.id, workspaceName, vmSize, request.subscriptionId);
+      const subscriptionId = request.subscriptionId ?? paid?.subscriptionId ?? null;
+      const workspace = await repository.upsertWorkspace({
+        userId: user.id,
+        name: workspaceName,
+        repoOwner: request.owner,
+        repoName: request.repo,
+        repoUrl: `${deps.repoWebUrl}/${request.owner}/${request.repo}`,
+        branch: request.branch,
+        vmSize,
+      });
+      if (!redeploy && workspace.vmSize !== vmSize)
+        await repository.updateWorkspace(workspace.id, { vmSize });
+      let deploymentId: string;
+      try {
+        const row = await repository.insert({
+          sessionId: request.sessionId,
+          userId: user.id,
+          workspaceId: workspace.id,
+          workspaceName,
+          workflowType: request.workflowType,
+          owner: request.owner,
+          repo: request.repo,
+          branch: request.branch,
+          vmSize,
+          subscriptionId,
+          status: 'queued',
+          steps: initialSteps(),
+        });
+        deploymentId = row.id;
+      } catch (error) {
+        if (isUniqueViolation(error, 'deployments_one_active_idx')) {
+          throw new DomainError(
+            'deployment_in_progress',
+            `A deployment is already running for ${workspaceName}`,
+          );
+        }
+        if (isUniqueViolation(error)) {
+          throw new DomainError(
+            'conflict',
+            'This deployment session was already started; start with a new session id',
+          );
+        }
+        throw error;
+      }
+      try {
+        await deps.queue.enqueue(DEPLOYMENT_JOB, { deploymentId }, { jobId: deploymentId });
+      } catch (error) {
+        await repository.update(deploymentId, {
+          status: 'failed',
+          error: 'The deployment could not be queued',
+        });
+        throw error;
+      }
+      return { success: true, sessionId: request.sessionId, deploymentId };
+    },
+
+    async status(user: UserRow, sessionId: string) {
+      const row = await repository.findBySession(user.id, sessionId);
+      if (!row) throw sessionNotFound();
+      return presentStatus(row);
+    },
+
+    /** The deployment behind a session, for the SSE stream (404 for someone else's session). */
+    async deploymentForSession(user: UserRow, sessionId: string) {
+      const row = await repository.findBySession(user.id, sessionId);
+      if (!row) throw sessionNotFound();
+      return row;
+    },
+
+    async job(user: UserRow, id: string) {
+      const row = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findById(id) : undefined;
+      if (!row || row.userId !== user.id) throw new DomainError('not_found', 'Deployment job not found');
+      return presentJob(row);
+    },
+
+    async latestDeployment(user: UserRow, workspaceName: string) {
+      return repository.latestForWorkspace(user.id, workspaceName);
+    },
+
+    reloadDeployment: (id: string) => repository.findById(id),
+
+    async findOwnedWorkspace(user: UserRow, name: string) {
+      const workspace = await repository.findWorkspace(user.id, name);
+      if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+      return workspace;
+    },
+
+    sessionState: {
+      async get(user: UserRow, sessionId: string) {
+        const stateData = await deps.kv.get<Record<string, unknown>>(
+          'workflows',
+          sessionKey(user.id, sessionId),
+        );
+        return stateData === undefined ? { exists: false, stateData: null } : { exists: true, stateData };
+      },
+      async save(user: UserRow, sessionId: string, stateData: Record<string, unknown>) {
+        await deps.kv.set('workflows', sessionKey(user.id, sessionId), stateData, SESSION_TTL_MS);
+        return { success: true, sessionId };
+      },
+      async remove(user: UserRow, sessionId: string) {
+        return { success: true, deleted: await deps.kv.delete('workflows', sessionKey(user.id, sessionId)) };
+      },
+      async extend(user: UserRow, sessionId: string) {
+        return {
+          extended: await deps.kv.expire('workflows', sessionKey(user.id, sessionId), SESSION_TTL_MS),
+        };
+      },
+    },
+
+    /** Removes containers, volumes, network, images, routes, the VM, the variables and the workspace itself. */
+    async deleteWorkspace(user: UserRow, name: string) {
+      const workspace = await repository.findWorkspace(user.id, name);
+      if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+      if (await repository.activeForWorkspace(user.id, name)) {
+        throw new DomainError(
+          'deployment_in_progress',
+          `A deployment is running for ${name}; wait for it to finish`,
+        );
+      }
+      const vm = workspace.vmId ? await repository.findVm(workspace.vmId) : undefined;
+      if (vm) {
+        const target = await deps.vmProvider.connect(vm).catch(() => undefined);
+        if (target) {
+          await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
+          await target.close().catch(() => {});
+        }
+        await deps.vmProvider.delete(vm);
+      }
+      await deps.ingress.unpublish(workspace.id, Object.keys(workspace.serviceUrls ?? {}));
+      await deps.deleteEnv?.(user.id, name);
+      await deps.db
+        .delete(logLines)
+        .where(and(eq(logLines.userId, user.id), eq(logLines.workspaceName, name)));
+      await repository.deleteForWorkspace(user.id, name);
+      await repository.deleteWorkspace(workspace.id);
+      return { success: true, message: `Workspace ${name} deleted` };
+    },
+
+    /** What the admin panel may do to VMs: ask the provider for a VM's state, or tear a VM and its workspaces down. */
+    adminVmOperations: {
+      describeVm: async (vm: VmRow) => (await deps.vmProvider.describe(vm)).status,
+      deleteVm: async (name: string) => {
+        const vm = await repository.findVmByName(name);
+        if (!vm) throw new DomainError('not_found', `VM ${name} not found`);
+        const target = await deps.vmProvider.connect(vm).catch(() => undefined);
+        for (const workspace of await repository.workspacesOnVm(vm.id)) {
+          if (target)
+            await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
+          await deps.ingress
+            .unpublish(workspace.id, Object.keys(workspace.serviceUrls ?? {}))
+            .catch(() => {});
+          await repository.updateWorkspace(workspace.id, {
+            status: 'vm_deleted',
+            serviceUrls: {},
+            vmId: null,
+          });
+        }
+        await target?.close().catch(() => {});
+        await deps.vmProvider.delete(vm);
+      },
+    },
+
+    jobHandlers: {
+      [DEPLOYMENT_JOB]: async (payload) => {
+        const deploymentId = (payload as { deploymentId?: unknown })?.deploymentId;
+        if (typeof deploymentId === 'string') await runDeployment(deps, deploymentId);
+      },
+    } satisfies Record<string, JobHandler>,
+
+    /** Ends deployments whose worker died (now and every 10 s), so none stays "in progress" forever. */
+    async startRecovery() {
+      await reapStale();
+      reaper ??= setInterval(() => void reapStale().catch(() => {}), REAP_EVERY_MS);
+      reaper.unref();
+    },
+
+    stop() {
+      if (reaper) clearInterval(reaper);
+      reaper = undefined;
+    },
+  };
+}
+
+export type DeploymentService = ReturnType<typeof createDeploymentService>;

@@ -1,0 +1,254 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { PLATFORM_RESTARTED_MESSAGE } from '@slipway/contract';
+import type { StepRecord } from '../infra/db/schema.js';
+import { CHANNELS } from '../infra/docker/conventions.js';
+import { removeProjectResources } from '../infra/docker/projectResources.js';
+import { createBuildLog, createRedactor } from './buildLog.js';
+import type { DeploymentRow } from './deploymentRepository.js';
+import { presentStatus } from './presenter.js';
+import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
+import { deployApplication } from './steps/deployApplication.js';
+import { detectProject } from './steps/detectProject.js';
+import { fetchSource } from './steps/fetchSource.js';
+import { policyCheck } from './steps/policyCheck.js';
+import { provisionVm } from './steps/provisionVm.js';
+import { configureRouting, postDeployment } from './steps/publishServices.js';
+import { discoverPorts, verifyDeployment } from './steps/verifyServices.js';
+
+const MINUTE = 60_000;
+
+/** Each step's function and its time limit; names match the contract's DEPLOYMENT_STEPS. */
+const STEPS: Record<string, { run: (state: RunState) => Promise<void>; timeoutMs: number }> = {
+  'provision-vm': { run: provisionVm, timeoutMs: 15 * MINUTE },
+  'fetch-source': { run: fetchSource, timeoutMs: 6 * MINUTE },
+  'detect-project': { run: detectProject, timeoutMs: 2 * MINUTE },
+  'policy-check': { run: policyCheck, timeoutMs: 1 * MINUTE },
+  'deploy-application': { run: deployApplication, timeoutMs: 45 * MINUTE },
+  'discover-ports': { run: discoverPorts, timeoutMs: 1 * MINUTE },
+  'verify-deployment': { run: verifyDeployment, timeoutMs: 5 * MINUTE },
+  'configure-routing': { run: configureRouting, timeoutMs: 2 * MINUTE },
+  'post-deployment': { run: postDeployment, timeoutMs: 5 * MINUTE },
+};
+
+export const HEARTBEAT_MS = 5_000;
+/** A running deployment whose heartbeat is older than this lost its worker. */
+export const STALE_AFTER_MS = 25_000;
+
+export async function publishStatus(deps: WorkflowDeps, row: DeploymentRow, type: 'status' | 'finished') {
+  await deps.pubsub
+    .publish(CHANNELS.workflow(row.sessionId), { type, ...presentStatus(row) })
+    .catch(() => {});
+}
+
+const withStep = (steps: StepRecord[], index: number, patch: Partial<StepRecord>) =>
+  steps.map((step, i) => (i === index ? { ...step, ...patch } : step));
+
+/**
+ * Runs one deployment from its queued state to completed or failed. Every step has a time limit, the row
+ * carries a heartbeat, and a failure of a first deployment removes whatever it started.
+ */
+export async function runDeployment(deps: WorkflowDeps, deploymentId: string): Promise<void> {
+  const initial = await deps.repository.findById(deploymentId);
+  if (!initial) return;
+  if (initial.status === 'running') {
+    // Claimed again after the process that ran it died (or the queue retried it): end it with a reason.
+    const fresh = initial.heartbeatAt && Date.now() - initial.heartbeatAt.getTime() < STALE_AFTER_MS;
+    if (!fresh) await failInterrupted(deps, initial);
+    return;
+  }
+  const claimed = await deps.repository.transition(deploymentId, ['queued'], {
+    status: 'running',
+    startedAt: new Date(),
+    heartbeatAt: new Date(),
+  });
+  if (!claimed) return;
+  const workspace = claimed.workspaceId
+    ? await deps.repository.findWorkspaceById(claimed.workspaceId)
+    : undefined;
+  const user = await deps.findUser(claimed.userId);
+  let row = claimed;
+  const controller = new AbortController();
+  const env = user && workspace ? await deps.loadEnv(user.id, workspace.name).catch(() => []) : [];
+  const redact = createRedactor(env.map((variable) => variable.value));
+  const log = createBuildLog({
+    db: deps.db,
+    pubsub: deps.pubsub,
+    userId: claimed.userId,
+    workspaceName: claimed.workspaceName,
+    deploymentId,
+    redact,
+  });
+  const heartbeat = setInterval(
+    () => void deps.repository.heartbeat(deploymentId).catch(() => {}),
+    HEARTBEAT_MS,
+  );
+  heartbeat.unref();
+  const workDir = path.join(deps.workRoot, deploymentId);
+  const state: RunState | undefined =
+    workspace && user
+      ? {
+          deps,
+          deployment: claimed,
+          workspace,
+          user,
+          signal: controller.signal,
+          log,
+          env,
+          firstDeploy: (await deps.repository.completedForWorkspace(workspace.id)).length === 0,
+          workDir,
+          services: [],
+          imageNames: {},
+          imageIds: {},
+          containersStarted: false,
+          plannedPorts: {},
+          ports: [],
+          serviceUrls: {},
+        }
+      : undefined;
+  await publishStatus(deps, row, 'status');
+  let index = 0;
+  try {
+    if (!state) throw new StepFailure('The workspace or its owner no longer exists');
+    await deps.repository.updateWorkspace(state.workspace.id, { status: 'deploying' });
+    await mkdir(workDir, { recursive: true, mode: 0o700 });
+    for (; index < row.steps.length; index++) {
+      const step = row.steps[index]!;
+      const definition = STEPS[step.name];
+      if (!definition) throw new Error(`Unknown step ${step.name}`);
+      row = await deps.repository.update(deploymentId, {
+        currentStep: index,
+        steps: withStep(row.steps, index, { status: 'in_progress', startedAt: new Date().toISOString() }),
+        heartbeatAt: new Date(),
+      });
+      await publishStatus(deps, row, 'status');
+      log.write(`==> ${step.name}: ${step.description}`);
+      await runWithTimeout(step.name, definition.timeoutMs, controller, () => definition.run(state));
+      row = await deps.repository.update(deploymentId, {
+        steps: withStep(row.steps, index, { status: 'completed', finishedAt: new Date().toISOString() }),
+      });
+      await publishStatus(deps, row, 'status');
+    }
+    row = await deps.repository.update(deploymentId, { status: 'completed', finishedAt: new Date() });
+    await log.end();
+    await publishStatus(deps, row, 'finished');
+  } catch (error) {
+    const message = redact(error instanceof Error ? error.message : String(error));
+    const metadata = error instanceof StepFailure ? error.metadata : {};
+    log.write(`Deployment failed: ${message}`);
+    if (!(error instanceof StepFailure))
+      deps.logger.warn({ err: error, deploymentId }, 'deployment step crashed');
+    // Clean up before the row says "failed", so a failed deployment has nothing left running.
+    if (state) await cleanUpFailure(deps, state, message);
+    const current = (await deps.repository.findById(deploymentId)) ?? row;
+    row = await deps.repository.update(deploymentId, {
+      status: 'failed',
+      error: message,
+      finishedAt: new Date(),
+      steps: withStep(current.steps, index, {
+        status: 'failed',
+        finishedAt: new Date().toISOString(),
+        error: message,
+      }),
+      metadata: { ...current.metadata, failure_reason: message, ...metadata },
+    });
+    await log.end();
+    await publishStatus(deps, row, 'finished');
+  } finally {
+    clearInterval(heartbeat);
+    await state?.target?.close().catch(() => {});
+    await rm(workDir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+async function runWithTimeout(
+  name: string,
+  timeoutMs: number,
+  controller: AbortController,
+  run: () => Promise<void>,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new StepFailure(`Step '${name}' timed out after ${Math.round(timeoutMs / 1000)} s`));
+    }, timeoutMs);
+  });
+  try {
+    await Promise.race([run(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A failed first deployment leaves nothing behind; a failed redeploy keeps what was running. */
+async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: string) {
+  const { workspace } = state;
+  if (state.firstDeploy && state.target) {
+    state.log.write('Removing the containers and networks this deployment started');
+    await removeProjectResources(state.target.docker, workspace.id, { volumes: true }).catch(() => {});
+    await deps.ingress.unpublish(workspace.id, Object.keys(state.serviceUrls)).catch(() => {});
+  }
+  await deps.repository.updateWorkspace(workspace.id, {
+    status:
+      state.firstDeploy || state.containersStarted
+        ? 'failed'
+        : workspace.status === 'deploying'
+          ? 'live'
+          : workspace.status,
+    lastError: message,
+    lastErrorTime: new Date(),
+  });
+}
+
+/** Ends a deployment whose worker died; only one caller wins the transition and cleans up. */
+export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): Promise<void> {
+  const failed = await deps.repository.transition(row.id, ['running', 'queued'], {
+    status: 'failed',
+    error: PLATFORM_RESTARTED_MESSAGE,
+    finishedAt: new Date(),
+    steps: row.steps.map((step) =>
+      step.status === 'in_progress'
+        ? {
+            ...step,
+            status: 'failed',
+            error: PLATFORM_RESTARTED_MESSAGE,
+            finishedAt: new Date().toISOString(),
+          }
+        : step,
+    ),
+    metadata: { ...row.metadata, failure_reason: PLATFORM_RESTARTED_MESSAGE },
+  });
+  if (!failed) return;
+  const workspace = failed.workspaceId
+    ? await deps.repository.findWorkspaceById(failed.workspaceId)
+    : undefined;
+  if (workspace) {
+    const firstDeploy = (await deps.repository.completedForWorkspace(workspace.id)).length === 0;
+    if (firstDeploy && workspace.vmId) {
+      const vm = await deps.repository.findVm(workspace.vmId);
+      const target = vm ? await deps.vmProvider.connect(vm).catch(() => undefined) : undefined;
+      if (target) {
+        await removeProjectResources(target.docker, workspace.id, { volumes: true }).catch(() => {});
+        await target.close().catch(() => {});
+      }
+    }
+    await deps.repository.updateWorkspace(workspace.id, {
+      status: firstDeploy ? 'failed' : 'live',
+      lastError: PLATFORM_RESTARTED_MESSAGE,
+      lastErrorTime: new Date(),
+    });
+  }
+  const log = createBuildLog({
+    db: deps.db,
+    pubsub: deps.pubsub,
+    userId: failed.userId,
+    workspaceName: failed.workspaceName,
+    deploymentId: failed.id,
+    redact: (text) => text,
+  });
+  log.write(`Deployment failed: ${PLATFORM_RESTARTED_MESSAGE}`);
+  await log.end();
+  await rm(path.join(deps.workRoot, failed.id), { recursive: true, force: true }).catch(() => {});
+  await publishStatus(deps, failed, 'finished');
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { createComposeCli } from '../infra/compose/composeCli.js';
+import type { Db } from '../infra/db/client.js';
+import { createCaddyIngress } from '../infra/ingress/caddyIngress.js';
+import { createDirectIngress, type Ingress } from '../infra/ingress/ingress.js';
+import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import type { PubSub } from '../infra/pubsub/pubSub.js';
+import type { JobQueue } from '../infra/queue/jobQueue.js';
+import type { Vault } from '../infra/vault/vault.js';
+import { createLogStore } from '../logs/logStore.js';
+import type { ResolveCloneSource } from '../repositories/cloneSource.js';
+import type { UsersRepository } from '../users/usersRepository.js';
+import { createVmProvider } from '../vm-providers/createVmProvider.js';
+import type { VmProvider } from '../vm-providers/vmProvider.js';
+import { createBuildLogReader } from './buildLog.js';
+import { createDeploymentRepository } from './deploymentRepository.js';
+import { createDeploymentService } from './deploymentService.js';
+import type { EnvLoader } from './runState.js';
+
+export function createIngress(config: Config): Ingress {
+  const { caddyAdminUrl, publicDomain, httpsPort } = config.ingress;
+  return caddyAdminUrl
+    ? createCaddyIngress({ adminUrl: caddyAdminUrl, publicDomain, httpsPort })
+    : createDirectIngress();
+}
+
+/** The deployment engine, wired: VM provider, Compose, ingress, the workflow and its routes' services. */
+export function createDeploymentsModule(deps: {
+  config: Config;
+  db: Db;
+  kv: KeyValueStore;
+  pubsub: PubSub;
+  queue: JobQueue;
+  vault: Vault;
+  users: UsersRepository;
+  logger: Logger;
+  resolveSource: ResolveCloneSource;
+  loadEnv?: EnvLoader;
+  deleteEnv?: (userId: string, workspaceName: string) => Promise<unknown>;
+  authorizeDeployment?: Parameters<typeof createDeploymentService>[0]['authorizeDeployment'];
+  vmProvider?: VmProvider;
+  ingress?: Ingress;
+}) {
+  const { config } = deps;
+  const vmProvider = deps.vmProvider ?? createVmProvider({ config, db: deps.db, vault: deps.vault });
+  const ingress = deps.ingress ?? createIngress(config);
+  // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
+  void createComposeCli().catch(() => {});
+  const service = createDeploymentService({
+    db: deps.db,
+    pubsub: deps.pubsub,
+    kv: deps.kv,
+    queue: deps.queue,
+    repository: createDeploymentRepository(deps.db),
+    vmProvider,
+    compose: () => createComposeCli(),
+    ingress,
+    resolveSource: deps.resolveSource,
+    findUser: (id) => deps.users.findById(id),
+    loadEnv: deps.loadEnv ?? (async () => []),
+    deleteEnv: deps.deleteEnv,
+    authorizeDeployment: deps.authorizeDeployment,
+    workRoot: path.join(config.dataDir, 'builds'),
+    healthTimeoutMs: config.deployments.healthTimeoutMs,
+    keepVersions: config.deployments.keepVersions,
+    repoWebUrl: config.github.webUrl,
+    logger: deps.logger,
+  });
+  return {
+    service,
+    vmProvider,
+    ingress,
+    buildLogs: createBuildLogReader(deps.db),
+    logStore: createLogStore(deps.db),
+    jobHandlers: service.jobHandlers,
+    /** For worker processes: handles `deployment.run` jobs' leftovers and reaps deployments of dead workers. */
+    startRecovery: () => service.startRecovery(),
+    stop: () => service.stop(),
+  };
+}
+
+export type DeploymentsModule = ReturnType<typeof createDeploymentsModule>;

@@ -1,0 +1,50 @@
+import type Docker from 'dockerode';
+import type { NormalizedService } from '../infra/compose/composeProject.js';
+import { LABELS } from '../infra/docker/conventions.js';
+
+/** Container ports to publish per service: those the compose file declares plus the image's EXPOSE. */
+export async function containerPortsToPublish(
+  docker: Docker,
+  services: NormalizedService[],
+  imageFor: (service: NormalizedService) => string | undefined,
+): Promise<Record<string, number[]>> {
+  const result: Record<string, number[]> = {};
+  for (const service of services) {
+    const ports = new Set(service.declaredPorts);
+    const image = imageFor(service);
+    if (image) {
+      try {
+        const info = await docker.getImage(image).inspect();
+        for (const key of Object.keys(info.Config?.ExposedPorts ?? {})) {
+          const [port, proto] = key.split('/');
+          if (proto === 'tcp' && Number(port) > 0) ports.add(Number(port));
+        }
+      } catch {
+        // Not built or pulled yet: only the declared ports are known.
+      }
+    }
+    if (ports.size > 0) result[service.name] = [...ports].sort((a, b) => a - b);
+  }
+  return result;
+}
+
+export interface PublishedPort {
+  service: string;
+  containerPort: number;
+  hostPort: number;
+}
+
+/** The host ports Docker picked for each service's published container ports. */
+export function publishedPorts(containers: Docker.ContainerInfo[]): PublishedPort[] {
+  const found: PublishedPort[] = [];
+  for (const container of containers) {
+    const service = container.Labels?.[LABELS.composeService];
+    if (!service) continue;
+    for (const port of container.Ports ?? []) {
+      if (port.Type !== 'tcp' || !port.PublicPort) continue;
+      if (found.some((p) => p.service === service && p.containerPort === port.PrivatePort)) continue;
+      found.push({ service, containerPort: port.PrivatePort, hostPort: port.PublicPort });
+    }
+  }
+  return found.sort((a, b) => a.service.localeCompare(b.service) || a.containerPort - b.containerPort);
+}

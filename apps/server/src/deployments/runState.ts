@@ -1,0 +1,81 @@
+import type { Logger } from 'pino';
+import type { ComposeCli } from '../infra/compose/composeCli.js';
+import type { NormalizedService } from '../infra/compose/composeProject.js';
+import type { Db } from '../infra/db/client.js';
+import type { Ingress } from '../infra/ingress/ingress.js';
+import type { PubSub } from '../infra/pubsub/pubSub.js';
+import type { ResolveCloneSource } from '../repositories/cloneSource.js';
+import type { UserRow } from '../users/usersRepository.js';
+import type { DockerTarget, VmProvider, VmRow } from '../vm-providers/vmProvider.js';
+import type { BuildLog } from './buildLog.js';
+import type { DeploymentRepository, DeploymentRow, WorkspaceRow } from './deploymentRepository.js';
+import type { PublishedPort } from './portDiscovery.js';
+
+export type EnvLoader = (userId: string, workspaceName: string) => Promise<{ key: string; value: string }[]>;
+
+/** Everything the workflow needs from outside, passed in so tests run it against real local things. */
+export interface WorkflowDeps {
+  db: Db;
+  pubsub: PubSub;
+  repository: DeploymentRepository;
+  vmProvider: VmProvider;
+  compose: () => Promise<ComposeCli>;
+  ingress: Ingress;
+  resolveSource: ResolveCloneSource;
+  findUser: (id: string) => Promise<UserRow | undefined>;
+  loadEnv: EnvLoader;
+  /** Where checkouts and generated compose files live while a deployment runs. */
+  workRoot: string;
+  healthTimeoutMs: number;
+  keepVersions: number;
+  logger: Logger;
+}
+
+/** A failure the user can act on; `metadata` goes to GET /api/deployment/job/{id}. */
+export class StepFailure extends Error {
+  override name = 'StepFailure';
+  constructor(
+    message: string,
+    readonly metadata: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** What one run of the workflow learns as it goes. */
+export interface RunState {
+  deps: WorkflowDeps;
+  deployment: DeploymentRow;
+  workspace: WorkspaceRow;
+  user: UserRow;
+  signal: AbortSignal;
+  log: BuildLog;
+  env: { key: string; value: string }[];
+  /** True when the workspace never had a successful deployment: a failure then removes everything it started. */
+  firstDeploy: boolean;
+  workDir: string;
+  repoDir?: string;
+  commitSha?: string;
+  /** Compose file as found (or generated for a Dockerfile) and its normalized form. */
+  sourceComposeFile?: string;
+  normalized?: Record<string, unknown>;
+  services: NormalizedService[];
+  /** The file Slipway runs; holds the variables only between writing and `up`. */
+  finalComposeFile?: string;
+  emptyEnvFile?: string;
+  imageNames: Record<string, string>;
+  imageIds: Record<string, string>;
+  vm?: VmRow;
+  target?: DockerTarget;
+  compose?: ComposeCli;
+  containersStarted: boolean;
+  /** Container ports Slipway asked Docker to publish, per service. */
+  plannedPorts: Record<string, number[]>;
+  ports: PublishedPort[];
+  serviceUrls: Record<string, string>;
+}
+
+export function requireTarget(state: RunState): DockerTarget {
+  if (!state.target) throw new Error('The VM is not connected');
+  return state.target;
+}

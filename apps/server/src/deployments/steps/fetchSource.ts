@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { shallowClone } from '../../infra/git/gitClone.js';
+import type { RunState } from '../runState.js';
+
+const CLONE_TIMEOUT_MS = 5 * 60_000;
+
+/** Shallow clone of the chosen branch into the run's work directory; records the commit. */
+export async function fetchSource(state: RunState) {
+  const { deployment, user } = state;
+  const source = await state.deps.resolveSource(user, deployment.owner, deployment.repo);
+  const dir = path.join(state.workDir, 'source');
+  state.log.write(`Cloning ${deployment.owner}/${deployment.repo} (branch ${deployment.branch})`);
+  const sha = await shallowClone(source, deployment.branch, dir, {
+    timeoutMs: CLONE_TIMEOUT_MS,
+    signal: state.signal,
+    onLine: (line) => state.log.write(line),
+  }).catch((error: Error & { result?: { stderr?: string } }) => {
+    const stderr = error.result?.stderr ?? '';
+    if (/Remote branch .* not found|couldn't find remote ref/i.test(stderr)) {
+      throw new Error(
+        `Branch '${deployment.branch}' was not found in ${deployment.owner}/${deployment.repo}`,
+      );
+    }
+    throw new Error(
+      `Could not clone ${deployment.owner}/${deployment.repo}: ${stderr.trim().split('\n').pop() ?? error.message}`,
+    );
+  });
+  state.repoDir = dir;
+  state.commitSha = sha;
+  await state.deps.repository.update(deployment.id, { commitSha: sha });
+  state.log.write(`Checked out commit ${sha}`);
+}

@@ -1,0 +1,78 @@
+import type { DeploymentMetadataOutput } from '@slipway/contract';
+import { pruneWorkspaceImages } from '../../infra/docker/projectResources.js';
+import { type RunState, requireTarget } from '../runState.js';
+
+/** One HTTPS route per service (or plain local links without Caddy); routes of removed services go. */
+export async function configureRouting(state: RunState) {
+  const target = requireTarget(state);
+  const { ingress } = state.deps;
+  state.serviceUrls = await ingress.publish(
+    state.workspace,
+    state.ports.map((port) => ({
+      service: port.service,
+      upstream: target.upstream(port.hostPort),
+      hostPort: port.hostPort,
+    })),
+  );
+  const gone = Object.keys(state.workspace.serviceUrls ?? {}).filter(
+    (service) => !(service in state.serviceUrls),
+  );
+  if (gone.length > 0) await ingress.unpublish(state.workspace.id, gone);
+  for (const [service, url] of Object.entries(state.serviceUrls)) state.log.write(`${service}: ${url}`);
+}
+
+export function primaryUrl(urls: Record<string, string>, preferred?: string): string | null {
+  return (
+    urls.web ??
+    urls.app ??
+    urls.frontend ??
+    (preferred ? urls[preferred] : undefined) ??
+    Object.values(urls)[0] ??
+    null
+  );
+}
+
+/** Marks the workspace live, records the deployed version, and prunes images older than the kept versions. */
+export async function postDeployment(state: RunState) {
+  const { deps, workspace, deployment } = state;
+  const primaryService =
+    ['web', 'app', 'frontend'].find((name) => state.serviceUrls[name]) ?? state.ports[0]?.service;
+  const firstImageService = Object.keys(state.imageNames)[0];
+  const dockerImageName =
+    (primaryService && state.imageNames[primaryService]) ??
+    (firstImageService ? state.imageNames[firstImageService] : undefined) ??
+    state.services.find((s) => s.image)?.image ??
+    null;
+  await deps.repository.updateWorkspace(workspace.id, {
+    status: 'live',
+    serviceUrls: state.serviceUrls,
+    dockerImageName,
+    vmId: state.vm?.id ?? workspace.vmId,
+    branch: deployment.branch,
+  });
+  const url = primaryUrl(state.serviceUrls, primaryService);
+  const output: DeploymentMetadataOutput = {
+    service_url: url,
+    url,
+    urls: state.serviceUrls,
+    output: `Deployed ${deployment.owner}/${deployment.repo}@${state.commitSha?.slice(0, 7) ?? '?'} with ${state.services.length} service(s)`,
+  };
+  await deps.repository.update(deployment.id, {
+    imageIds: state.imageIds,
+    metadata: {
+      ...deployment.metadata,
+      ...output,
+      service_urls: state.serviceUrls,
+      docker_image_name: dockerImageName,
+    },
+  });
+  const kept = (await deps.repository.completedForWorkspace(workspace.id))
+    .slice(0, Math.max(0, deps.keepVersions - 1))
+    .map((row) => row.id);
+  const removed = await pruneWorkspaceImages(requireTarget(state).docker, workspace.id, [
+    deployment.id,
+    ...kept,
+  ]).catch(() => 0);
+  if (removed > 0) state.log.write(`Removed ${removed} image(s) of older versions`);
+  state.log.write('Deployment is live');
+}

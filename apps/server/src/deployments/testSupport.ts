@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { WorkflowStatus } from '@slipway/contract';
+import Docker from 'dockerode';
+import { workspaces } from '../infra/db/schema.js';
+import { LABELS } from '../infra/docker/conventions.js';
+import { removeProjectResources } from '../infra/docker/projectResources.js';
+import type { TestClient } from '../test/testClient.js';
+import type { TestContext } from '../test/testPlatform.js';
+
+export const docker = new Docker({ socketPath: '/var/run/docker.sock' });
+
+/** Starts a deployment through the API and waits for it to finish; returns the final status. */
+export async function deployAndWait(
+  client: TestClient,
+  body: {
+    owner?: string;
+    repo: string;
+    branch?: string;
+    vmSize?: string;
+    workflowType?: 'deploy' | 'redeploy';
+  },
+  timeoutMs = 150_000,
+): Promise<{ sessionId: string; deploymentId: string; status: WorkflowStatus }> {
+  const sessionId = randomUUID();
+  const started = await client.post('/api/workflow/deployment/start', {
+    sessionId,
+    owner: 'operator',
+    branch: 'main',
+    vmSize: 'Standard_B2ats_v2',
+    ...body,
+  });
+  if (started.statusCode !== 200) throw new Error(`start failed: ${started.statusCode} ${started.body}`);
+  const { deploymentId } = started.json() as { deploymentId: string };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await client.get(`/api/workflow/deployment/status/${sessionId}`);
+    const status = response.json() as WorkflowStatus;
+    if (status.state !== 'started') return { sessionId, deploymentId, status };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`deployment ${deploymentId} did not finish in ${timeoutMs} ms`);
+}
+
+export const containersOf = (workspaceId: string) =>
+  docker.listContainers({ all: true, filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] } });
+
+/** Removes everything the test's workspaces started, whatever state they were left in. */
+export async function cleanUpWorkspaces(ctx: TestContext) {
+  for (const workspace of await ctx.platform.db.select().from(workspaces)) {
+    await removeProjectResources(docker, workspace.id, { volumes: true, images: true });
+  }
+}
+
+/** `http://localhost:port` → `http://127.0.0.1:port`: ports are published on IPv4 loopback only. */
+export const loopback = (url: string) => url.replace('//localhost:', '//127.0.0.1:');

@@ -1,0 +1,209 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { NON_DOCKERIZED_MESSAGE } from '@slipway/contract';
+import YAML, { Scalar } from 'yaml';
+import { DomainError } from '../../domain/errors.js';
+import { LABELS } from '../docker/conventions.js';
+
+/** The file names Compose itself looks for, in its order of preference. */
+export const COMPOSE_FILE_NAMES = [
+  'compose.yaml',
+  'compose.yml',
+  'docker-compose.yaml',
+  'docker-compose.yml',
+];
+
+export type DetectedProject = { kind: 'compose'; file: string } | { kind: 'dockerfile'; dockerfile: string };
+
+/** Finds what to run at the repository root: a compose file, else a single Dockerfile. */
+export function detectProject(repoDir: string): DetectedProject {
+  for (const name of COMPOSE_FILE_NAMES) {
+    const file = path.join(repoDir, name);
+    if (existsSync(file) && statSync(file).isFile()) return { kind: 'compose', file };
+  }
+  const dockerfile = path.join(repoDir, 'Dockerfile');
+  if (existsSync(dockerfile) && statSync(dockerfile).isFile()) return { kind: 'dockerfile', dockerfile };
+  throw new DomainError('unprocessable', NON_DOCKERIZED_MESSAGE);
+}
+
+/** A one-service compose project for a repository that has only a Dockerfile. */
+export function composeForDockerfile(repoDir: string, serviceName: string): string {
+  return YAML.stringify({
+    services: { [serviceName]: { build: { context: repoDir, dockerfile: 'Dockerfile' } } },
+  });
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface NormalizedService {
+  name: string;
+  /** Services behind a profile are not started by `up` without `--profile`. */
+  inactive: boolean;
+  hasBuild: boolean;
+  image: string | undefined;
+  /** Container ports (TCP) the compose file publishes or exposes. */
+  declaredPorts: number[];
+}
+
+/** Parses `compose config` output (v1 prints YAML, v2 JSON; YAML reads both). */
+export function parseNormalizedConfig(text: string): Obj {
+  const parsed: unknown = YAML.parse(text, { maxAliasCount: 100 });
+  if (!isObj(parsed)) throw new DomainError('unprocessable', 'The compose file could not be read');
+  return parsed;
+}
+
+function portTarget(entry: unknown): number | undefined {
+  if (typeof entry === 'number') return entry;
+  if (typeof entry === 'string') {
+    // "[ip:][host:]container[/proto]" — the container part is last before the protocol.
+    const [spec, proto = 'tcp'] = entry.split('/');
+    if (proto !== 'tcp') return undefined;
+    const target = spec?.split(':').pop() ?? '';
+    const first = Number(target.split('-')[0]);
+    return Number.isInteger(first) && first > 0 ? first : undefined;
+  }
+  if (isObj(entry)) {
+    if (entry.protocol && entry.protocol !== 'tcp') return undefined;
+    const target = Number(entry.target);
+    return Number.isInteger(target) && target > 0 ? target : undefined;
+  }
+  return undefined;
+}
+
+export function listServices(config: Obj): NormalizedService[] {
+  const services = isObj(config.services) ? config.services : {};
+  return Object.entries(services).map(([name, raw]) => {
+    const service = isObj(raw) ? raw : {};
+    const ports = [
+      ...(Array.isArray(service.ports) ? service.ports : []),
+      ...(Array.isArray(service.expose) ? service.expose : []),
+    ]
+      .map(portTarget)
+      .filter((port): port is number => port !== undefined);
+    return {
+      name,
+      inactive: Array.isArray(service.profiles) && service.profiles.length > 0,
+      hasBuild: service.build !== undefined,
+      image: typeof service.image === 'string' ? service.image : undefined,
+      declaredPorts: [...new Set(ports)],
+    };
+  });
+}
+
+/** Lowercase DNS-label form of a name (hostnames, image repositories). */
+export function dnsLabel(name: string): string {
+  const label = name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return label.slice(0, 40) || 'app';
+}
+
+/** `$` is Compose's interpolation sigil; `$$` is a literal dollar. Values must reach containers unexpanded. */
+export const escapeCompose = (value: string) => value.replaceAll('$', () => '$$');
+
+/** A YAML double-quoted scalar: newlines, tabs and quotes become escapes every YAML parser reads back exactly. */
+function quoted(value: string): Scalar {
+  const scalar = new Scalar(value);
+  scalar.type = Scalar.QUOTE_DOUBLE;
+  return scalar;
+}
+
+export interface FinalizeOptions {
+  workspaceId: string;
+  userId: string;
+  deploymentId: string;
+  /** Image name for each service built by us: `{service: name:tag}`. */
+  imageNames: Record<string, string>;
+  /** Address published ports bind to on the VM (never 0.0.0.0). */
+  publishAddress: string;
+  /** Container ports to publish per service; absent before the build. */
+  ports?: Record<string, number[]>;
+  env?: { key: string; value: string }[];
+  limits: { cpusPerService: number; memoryBytesPerService: number };
+}
+
+const LIMIT_KEYS = [
+  'mem_limit',
+  'memswap_limit',
+  'mem_reservation',
+  'mem_swappiness',
+  'cpus',
+  'cpu_count',
+  'cpu_percent',
+  'cpu_shares',
+  'cpu_quota',
+  'cpu_period',
+  'cpuset',
+  'pids_limit',
+  'container_name',
+];
+
+/**
+ * Turns the checked, normalized config into the file Slipway runs: our image names, our labels, the VM size's
+ * limits, ports published on the VM's private address only, and the workspace's variables (escaped so Compose
+ * does not interpolate them; the YAML writer quotes newlines and quotes).
+ */
+export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
+  const services = isObj(config.services) ? config.services : {};
+  const out: Obj = {};
+  for (const [name, raw] of Object.entries(services)) {
+    const service: Obj = { ...(isObj(raw) ? raw : {}) };
+    for (const key of LIMIT_KEYS) delete service[key];
+    if (isObj(service.deploy)) {
+      const { resources: _ignored, ...rest } = service.deploy;
+      service.deploy = rest;
+    }
+    const labels = {
+      ...(isObj(service.labels) ? service.labels : {}),
+      [LABELS.workspaceId]: options.workspaceId,
+      [LABELS.userId]: options.userId,
+      [LABELS.deploymentId]: options.deploymentId,
+    };
+    service.labels = labels;
+    if (service.build !== undefined) {
+      const build: Obj = isObj(service.build) ? { ...service.build } : { context: String(service.build) };
+      build.labels = {
+        ...(isObj(build.labels) ? build.labels : {}),
+        [LABELS.workspaceId]: options.workspaceId,
+        [LABELS.deploymentId]: options.deploymentId,
+      };
+      service.build = build;
+      const image = options.imageNames[name];
+      if (image) service.image = image;
+    }
+    const memory = Math.floor(options.limits.memoryBytesPerService);
+    service.mem_limit = memory;
+    service.memswap_limit = memory;
+    service.cpus = Number(options.limits.cpusPerService.toFixed(2));
+    service.pids_limit = 1024;
+    service.restart ??= 'unless-stopped';
+    // A shell or server running as PID 1 ignores SIGTERM and would cost every redeploy the 10 s stop timeout;
+    // Docker's init forwards the signal (and reaps zombies).
+    service.init ??= true;
+    const ports = options.ports?.[name] ?? [];
+    if (ports.length > 0) service.ports = ports.map((port) => `${options.publishAddress}::${port}/tcp`);
+    else delete service.ports;
+    if (options.env && options.env.length > 0) {
+      const current = service.environment;
+      const environment: Obj = {};
+      if (Array.isArray(current)) {
+        for (const item of current) {
+          const text = String(item);
+          const at = text.indexOf('=');
+          environment[at === -1 ? text : text.slice(0, at)] = at === -1 ? null : text.slice(at + 1);
+        }
+      } else if (isObj(current)) Object.assign(environment, current);
+      for (const { key, value } of options.env) environment[key] = quoted(escapeCompose(value));
+      service.environment = environment;
+    }
+    out[name] = service;
+  }
+  const { version: _version, name: _name, services: _services, ...rest } = config;
+  return { ...rest, services: out };
+}
+
+export const stringifyCompose = (config: Obj) =>
+  YAML.stringify(config, { lineWidth: 0, doubleQuotedAsJSON: true });

@@ -1,0 +1,107 @@
+import type Docker from 'dockerode';
+import { composeProjectName, LABELS } from './conventions.js';
+
+const projectFilter = (workspaceId: string) => ({
+  label: [`${LABELS.composeProject}=${composeProjectName(workspaceId)}`],
+});
+
+/** Every container of the workspace's Compose project, running or not. */
+export function listProjectContainers(docker: Docker, workspaceId: string): Promise<Docker.ContainerInfo[]> {
+  return docker.listContainers({ all: true, filters: projectFilter(workspaceId) });
+}
+
+/** Docker's log stream without a TTY is multiplexed: 8-byte frame headers before each chunk. */
+export function demuxLogs(buffer: Buffer): string {
+  const looksMultiplexed =
+    buffer.length >= 8 && buffer[0]! <= 2 && buffer[1] === 0 && buffer[2] === 0 && buffer[3] === 0;
+  if (!looksMultiplexed) return buffer.toString('utf8');
+  const parts: Buffer[] = [];
+  let offset = 0;
+  while (offset + 8 <= buffer.length) {
+    const size = buffer.readUInt32BE(offset + 4);
+    parts.push(buffer.subarray(offset + 8, offset + 8 + size));
+    offset += 8 + size;
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** The last `lines` lines a container printed (stdout and stderr). */
+export async function tailContainerLogs(docker: Docker, containerId: string, lines = 50): Promise<string> {
+  try {
+    const output = (await docker
+      .getContainer(containerId)
+      .logs({ stdout: true, stderr: true, tail: lines, follow: false })) as unknown as Buffer;
+    return demuxLogs(Buffer.isBuffer(output) ? output : Buffer.from(String(output)));
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Removes what a workspace's Compose project left on an engine: containers, networks and (when asked) volumes,
+ * found by the project label — no compose file needed, so it works after a crash too.
+ */
+export async function removeProjectResources(
+  docker: Docker,
+  workspaceId: string,
+  options: { volumes: boolean; images?: boolean },
+): Promise<void> {
+  const filters = projectFilter(workspaceId);
+  for (const container of await docker.listContainers({ all: true, filters })) {
+    await docker
+      .getContainer(container.Id)
+      .remove({ force: true, v: options.volumes })
+      .catch(() => {});
+  }
+  for (const network of await docker.listNetworks({ filters })) {
+    await docker
+      .getNetwork(network.Id)
+      .remove()
+      .catch(() => {});
+  }
+  if (options.volumes) {
+    const { Volumes } = await docker.listVolumes({ filters });
+    for (const volume of Volumes ?? []) {
+      await docker
+        .getVolume(volume.Name)
+        .remove()
+        .catch(() => {});
+    }
+  }
+  if (options.images) {
+    const images = await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] } });
+    for (const image of images) {
+      await docker
+        .getImage(image.Id)
+        .remove({ force: true })
+        .catch(() => {});
+    }
+  }
+}
+
+/**
+ * Keeps the images of the newest `keep` deployments of a workspace (and any image in use) and removes the rest,
+ * then the workspace's dangling build layers, so old versions do not fill the disk.
+ */
+export async function pruneWorkspaceImages(
+  docker: Docker,
+  workspaceId: string,
+  keepDeploymentIds: string[],
+): Promise<number> {
+  const images = await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] } });
+  let removed = 0;
+  for (const image of images) {
+    const deploymentId = image.Labels?.[LABELS.deploymentId];
+    if (deploymentId && keepDeploymentIds.includes(deploymentId)) continue;
+    try {
+      await docker.getImage(image.Id).remove({ force: false });
+      removed += 1;
+    } catch {
+      // In use by a container, or shared with a kept image: it stays.
+    }
+  }
+  await docker
+    .pruneImages({ filters: { dangling: ['true'], label: [`${LABELS.workspaceId}=${workspaceId}`] } })
+    .catch(() => {});
+  return removed;
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cleanUpWorkspaces, containersOf, deployAndWait, loopback } from '../deployments/testSupport.js';
+import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
+import { readKey, startSshd } from '../test/fixtures/sshdProcess.js';
+import { describeWith } from '../test/services.js';
+import { TestClient } from '../test/testClient.js';
+import { createTestContext, type TestContext } from '../test/testPlatform.js';
+import { openSsh } from './sshTunnel.js';
+
+describeWith('docker')('the SSH VM provider against sshd in front of the local Docker Engine', () => {
+  let repos: ReturnType<typeof createFixtureRepos>;
+  let sshd: Awaited<ReturnType<typeof startSshd>>;
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    repos = createFixtureRepos('operator');
+    sshd = await startSshd();
+    ctx = await createTestContext({
+      env: {
+        LOCAL_REPOS_DIR: repos.root,
+        VM_PROVIDER: 'ssh',
+        SSH_HOST: sshd.host,
+        SSH_PORT: String(sshd.port),
+        SSH_USER: sshd.user,
+        SSH_PRIVATE_KEY_FILE: sshd.privateKeyFile,
+      },
+    });
+    await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
+  });
+
+  afterAll(async () => {
+    if (ctx) await cleanUpWorkspaces(ctx);
+    await ctx?.close();
+    await sshd?.stop();
+    repos?.cleanup();
+  });
+
+  it('builds and runs over SSH, health-checks through the tunnel, and keeps the key only encrypted', async () => {
+    const client = await new TestClient(ctx.app).signIn('operator');
+    const { status } = await deployAndWait(client, { repo: 'single-dockerfile' });
+    expect(status.error).toBeNull();
+    const url = status.data.deploymentData.metadata.urls.app!;
+    expect(await (await fetch(loopback(url))).text()).toContain('single dockerfile app');
+
+    const [vm] = await ctx.platform.db.query.vms.findMany();
+    expect(vm).toMatchObject({ provider: 'ssh', status: 'running', privateIp: '127.0.0.1' });
+    const data = vm!.providerData as { keyEnc: string; hostKeySha256: string };
+    expect(data.hostKeySha256).toMatch(/^[A-Za-z0-9+/=]{40,}$/);
+    expect(JSON.stringify(vm)).not.toContain('OPENSSH PRIVATE KEY');
+    expect(await ctx.platform.vault.decrypt(data.keyEnc)).toBe(readKey(sshd.privateKeyFile));
+
+    // The host key seen first is pinned: a server presenting another key is refused.
+    const endpoint = {
+      host: sshd.host,
+      port: sshd.port,
+      username: sshd.user,
+      privateKey: readKey(sshd.privateKeyFile),
+    };
+    const pinned = await openSsh({ ...endpoint, hostKeySha256: data.hostKeySha256 });
+    pinned.client.end();
+    expect(pinned.hostKeySha256).toBe(data.hostKeySha256);
+    await expect(openSsh({ ...endpoint, hostKeySha256: 'c29tZSBvdGhlciBzZXJ2ZXI=' })).rejects.toThrow();
+
+    const workspace = (await ctx.platform.db.query.workspaces.findMany())[0]!;
+    expect(await containersOf(workspace.id)).toHaveLength(1);
+    expect((await client.delete('/api/workspace-delete/single-dockerfile')).statusCode).toBe(200);
+    expect(await containersOf(workspace.id)).toHaveLength(0);
+    expect(await ctx.platform.db.query.vms.findMany()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../infra/db/client.js';
+import { vms } from '../infra/db/schema.js';
+import type { VmRow } from './vmProvider.js';
+
+/** The `vms` rows every provider keeps: one per workspace VM, named after the workspace id. */
+export function createVmRepository(db: Db) {
+  return {
+    async findByName(name: string): Promise<VmRow | undefined> {
+      const [row] = await db.select().from(vms).where(eq(vms.name, name));
+      return row;
+    },
+    async findById(id: string): Promise<VmRow | undefined> {
+      const [row] = await db.select().from(vms).where(eq(vms.id, id));
+      return row;
+    },
+    async insert(values: typeof vms.$inferInsert): Promise<VmRow> {
+      const [row] = await db.insert(vms).values(values).onConflictDoNothing({ target: vms.name }).returning();
+      return row ?? (await this.findByName(values.name))!;
+    },
+    async update(id: string, values: Partial<typeof vms.$inferInsert>): Promise<VmRow> {
+      const [row] = await db.update(vms).set(values).where(eq(vms.id, id)).returning();
+      if (!row) throw new Error(`VM ${id} disappeared`);
+      return row;
+    },
+    async remove(id: string): Promise<void> {
+      await db.delete(vms).where(eq(vms.id, id));
+    },
+  };
+}
+export type VmRepository = ReturnType<typeof createVmRepository>;
+
+export const vmNameFor = (provider: string, workspaceId: string) => `slipway-${provider}-${workspaceId}`;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { vmSizeIdSchema } from './vmSizes.js';
+
+/** The deployment workflow's steps, in order. The web app keys its log-stream switching off these names. */
+export const DEPLOYMENT_STEPS = [
+  { name: 'provision-vm', description: 'Prepare the virtual machine for the workspace' },
+  { name: 'fetch-source', description: 'Clone the selected branch of the repository' },
+  { name: 'detect-project', description: 'Find the compose file or Dockerfile' },
+  { name: 'policy-check', description: 'Check the compose configuration against the sandbox rules' },
+  { name: 'deploy-application', description: 'Build the images and start the containers' },
+  { name: 'discover-ports', description: 'Find the ports the services listen on' },
+  { name: 'verify-deployment', description: 'Check that every service answers' },
+  { name: 'configure-routing', description: 'Publish the services over HTTPS' },
+  { name: 'post-deployment', description: 'Mark the workspace live and record the deployed version' },
+] as const;
+
+export type DeploymentStepName = (typeof DEPLOYMENT_STEPS)[number]['name'];
+export type StepStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+export type WorkflowState = 'started' | 'completed' | 'failed';
+
+export interface WorkflowStep {
+  name: string;
+  description: string;
+  status: StepStatus;
+  started_at?: string | null;
+  finished_at?: string | null;
+  error?: string | null;
+}
+
+export interface WorkflowDefinition {
+  name: string;
+  description: string;
+  steps: WorkflowStep[];
+}
+
+/** GitHub's rules: owner up to 39 letters, digits and hyphens; repository names letters, digits, `.`, `_`, `-`. */
+export const deployOwnerSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, { error: 'Invalid repository owner' });
+export const deployRepoSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,100}$/, { error: 'Invalid repository name' })
+  .refine((name) => name !== '.' && name !== '..', { error: 'Invalid repository name' });
+
+/**
+ * A git branch name (git check-ref-format rules). Shell metacharacters are legal in refs and are passed
+ * as one literal argument; a leading '-' could be read as an option, so it is refused.
+ */
+export const deployBranchSchema = z
+  .string()
+  .min(1, { error: 'Branch is required' })
+  .max(255, { error: 'Branch name is too long' })
+  .refine((b) => !b.startsWith('-'), { error: 'Branch names may not start with "-"' })
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  .refine((b) => !/[\x00-\x20\x7f~^:?*[\\]/.test(b), { error: 'Invalid branch name' })
+  .refine(
+    (b) =>
+      !b.includes('..') &&
+      !b.includes('@{') &&
+      !b.includes('//') &&
+      b !== '@' &&
+      !b.startsWith('/') &&
+      !b.endsWith('/') &&
+      !b.endsWith('.') &&
+      !b.endsWith('.lock') &&
+      !b.split('/').some((part) => part.startsWith('.')),
+    { error: 'Invalid branch name' },
+  );
+
+export const workflowSessionIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'Invalid session id' });
+
+export const startDeploymentRequestSchema = z.object({
+  sessionId: workflowSessionIdSchema,
+  owner: deployOwnerSchema,
+  repo: deployRepoSchema,
+  branch: deployBranchSchema,
+  vmSize: vmSizeIdSchema.optional(),
+  subscriptionId: z.string().max(200).nullish(),
+  workflowType: z.enum(['deploy', 'redeploy']).default('deploy'),
+});
+export type StartDeploymentRequest = z.infer<typeof startDeploymentRequestSchema>;
+
+export interface StartDeploymentResponse {
+  success: true;
+  sessionId: string;
+  deploymentId: string;
+}
+
+export interface DeploymentMetadataOutput {
+  service_url: string | null;
+  url: string | null;
+  urls: Record<string, string>;
+  output: string;
+}
+
+export interface WorkflowStatus {
+  success: boolean;
+  sessionId: string;
+  state: WorkflowState;
+  currentStep: number;
+  currentStepName: string;
+  progress: number;
+  workflowComplete: boolean;
+  totalSteps: number;
+  steps: WorkflowStep[];
+  error: string | null;
+  data: {
+    deployJobId: string;
+    deploymentData: { metadata: DeploymentMetadataOutput };
+  };
+}
+
+export const sessionStateRequestSchema = z.object({
+  sessionId: workflowSessionIdSchema,
+  stateData: z.record(z.string(), z.unknown()),
+});
+
+export const logStreamQuerySchema = z.object({
+  log_type: z.enum(['build', 'service']).default('build'),
+  initial_lines: z.coerce.number().int().min(0).max(1000).default(10),
+  follow: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  service: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/)
+    .optional(),
+});
