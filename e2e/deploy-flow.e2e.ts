@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCaddy } from '../apps/server/src/test/fixtures/caddyProcess.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
@@ -23,6 +25,31 @@ const dockerReady = (() => {
 
 if (!dockerReady && process.env.CI === 'true') {
   throw new Error('CI=true but Docker (with the busybox:1.36 image and docker-compose) is not ready');
+}
+
+/** GET over HTTPS to Caddy on loopback, trusting only Caddy's own root certificate. */
+function httpsGet(url: URL, ca: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = https.get(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        servername: url.hostname,
+        ca,
+        headers: { host: url.host },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve(body));
+      },
+    );
+    request.on('error', reject);
+  });
 }
 
 /** A git repository `{root}/operator/{name}` with the given files, its one commit dated `ageDays` ago. */
@@ -76,6 +103,7 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
   let browser: RunningBrowser;
   let page: Page;
   let reposDir: string;
+  let caddy: Awaited<ReturnType<typeof startCaddy>> | undefined;
   const at = (p: string) => `${server.url}${p}`;
 
   beforeAll(async () => {
@@ -101,7 +129,12 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
         100 + i,
       );
     }
-    server = await startServer({ LOCAL_REPOS_DIR: reposDir });
+    // Real Caddy in front of the deployed services: the site link is HTTPS from Caddy's internal CA.
+    caddy = dockerReady ? await startCaddy() : undefined;
+    server = await startServer({
+      LOCAL_REPOS_DIR: reposDir,
+      ...(caddy ? { CADDY_ADMIN_URL: caddy.adminUrl, INGRESS_HTTPS_PORT: String(caddy.httpsPort) } : {}),
+    });
     browser = await launchBrowser();
     page = browser.page;
     if (process.env.E2E_DEBUG) {
@@ -125,6 +158,7 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
     }
     await browser?.close();
     await server?.stop();
+    await caddy?.stop();
     if (reposDir) rmSync(reposDir, { recursive: true, force: true });
   });
 
@@ -314,8 +348,9 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
       await screenshot(page, 'deploy-flow-11-success');
       const href = await page.getByTestId('site-url').getAttribute('href');
       expect(href).toMatch(/^https?:\/\//);
-      const reply = await fetch((href ?? '').replace('//localhost:', '//127.0.0.1:'));
-      expect(await reply.text()).toContain('web shop is up');
+      const site = new URL(href ?? '');
+      expect(site.protocol).toBe('https:');
+      expect(await httpsGet(site, caddy!.rootCertificate())).toContain('web shop is up');
       expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
       await page.getByTestId('completion-banner').waitFor({ state: 'detached', timeout: 8000 });
     },

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { dnsLabel } from '../compose/composeProject.js';
 import type { Ingress } from './ingress.js';
 
@@ -25,23 +27,55 @@ export function createCaddyIngress(options: {
   const base = options.adminUrl.replace(/\/$/, '');
   const domain = options.publicDomain ?? 'localhost';
 
-  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  /**
+   * One admin API call on a fresh connection: Caddy closes idle connections when it reloads its config,
+   * and a pooled keep-alive socket would then fail the next call ("fetch failed").
+   */
+  function call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const url = new URL(`${base}${path}`);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const request = send(
+        url,
+        {
+          method,
+          agent: false,
+          timeout: options.timeoutMs ?? 10_000,
+          headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            if (status < 200 || status >= 300) {
+              reject(new CaddyError(`Caddy ${method} ${path} answered ${status}: ${text.slice(0, 300)}`));
+            } else {
+              resolve(text.trim() ? JSON.parse(text) : null);
+            }
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new CaddyError(`Caddy ${method} ${path} timed out`)));
+      request.on('error', reject);
+      request.end(payload);
     });
-    const text = await response.text();
-    if (!response.ok)
-      throw new CaddyError(`Caddy ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
   }
 
-  /** Creates each missing level of the path; Caddy's PUT only creates a key whose parent exists. */
+  /**
+   * Creates each missing level of the path; Caddy's PUT only creates a key whose parent exists. A key that
+   * appeared meanwhile (another replica, or a GET answered during a config reload) is already what we want.
+   */
   async function ensure(path: string, value: unknown) {
     const existing = await call('GET', path).catch(() => null);
-    if (existing === null || existing === undefined) await call('PUT', path, value);
+    if (existing !== null && existing !== undefined) return;
+    await call('PUT', path, value).catch((error: Error) => {
+      if (!/already exists/.test(error.message)) throw error;
+    });
   }
 
   async function ensureServer() {

@@ -77,6 +77,7 @@ describe('site URL', () => {
     expect(normaliseSiteUrl('http://app.example.com/x')).toBe('https://app.example.com/x');
     expect(normaliseSiteUrl('localhost:8080')).toBe('http://localhost:8080');
     expect(normaliseSiteUrl('https://localhost:8443/')).toBe('http://localhost:8443/');
+    expect(normaliseSiteUrl('https://web-shop.localhost:8443')).toBe('https://web-shop.localhost:8443');
     expect(normaliseSiteUrl('10.0.0.4:3000')).toBe('http://10.0.0.4:3000');
     expect(normaliseSiteUrl('http://[::1]:80')).toBe('http://[::1]:80');
     expect(normaliseSiteUrl('  ')).toBeNull();

@@ -70,10 +70,8 @@ export function normaliseSiteUrl(raw: string | null | undefined): string | null 
     : authority.split(':')[0];
   const lowerHost = (host ?? '').toLowerCase();
   const local =
-    lowerHost === 'localhost' ||
-    lowerHost.endsWith('.localhost') ||
-    IPV4.test(lowerHost) ||
-    lowerHost.startsWith('[');
+    // Only localhost itself: `{service}-{workspace}.localhost` names are Caddy's HTTPS routes.
+    lowerHost === 'localhost' || IPV4.test(lowerHost) || lowerHost.startsWith('[');
   return `${local ? 'http' : 'https'}://${withoutScheme}`;
 }
 
