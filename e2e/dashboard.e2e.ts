@@ -301,7 +301,13 @@ describe.skipIf(!chromiumAvailable())('dashboard, monitoring and workspace setti
 
     await page.getByRole('button', { name: 'Edit API_URL' }).click();
     await page.getByLabel('Value of API_URL').fill('https://changed.example.test');
-    await page.getByLabel('Value of API_URL').press('Enter');
+    // The edit is saved by a PUT; reloading before it answers would cancel it.
+    await Promise.all([
+      page.waitForResponse(
+        (response) => response.request().method() === 'PUT' && response.url().includes('/api/env-variables/'),
+      ),
+      page.getByLabel('Value of API_URL').press('Enter'),
+    ]);
     await page.reload();
     await page.getByRole('tab', { name: 'Environment Variables' }).click();
     await page.getByRole('button', { name: 'Show API_URL' }).click();
