@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { LABELS } from '../infra/docker/conventions.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { holdLease, type Lease } from '../monitoring/leaseLock.js';
+import { whileLeaseHeld } from '../monitoring/leaseLock.js';
 import { watchContainerEvents } from '../workspaces/containerEvents.js';
 import {
   type ContainerSummary,
@@ -42,7 +42,6 @@ export function createHealthMonitor(deps: {
   const eventChecks = new Map<string, NodeJS.Timeout>();
   const engines = new Map<string, () => void>();
   let timer: NodeJS.Timeout | undefined;
-  let lease: Lease | undefined;
   let active = false;
 
   function restartsInWindow(container: ContainerSummary, count: number): number {
@@ -142,26 +141,15 @@ export function createHealthMonitor(deps: {
     await Promise.all(inFlight.values());
   }
 
-  return {
-    checkAll,
-    check,
-    start() {
-      if (lease) return;
-      lease = holdLease({
-        kv: deps.kv,
-        name: 'health-monitor',
-        ...(deps.leaseTtlMs ? { ttlMs: deps.leaseTtlMs } : {}),
-        logger,
-        onAcquired: begin,
-        onLost: end,
-      });
-    },
-    async stop() {
-      await lease?.stop();
-      lease = undefined;
-      await end();
-    },
-  };
+  const replica = whileLeaseHeld({
+    kv: deps.kv,
+    name: 'health-monitor',
+    ...(deps.leaseTtlMs ? { ttlMs: deps.leaseTtlMs } : {}),
+    logger,
+    onAcquired: begin,
+    onLost: end,
+  });
+  return { checkAll, check, start: replica.start, stop: replica.stop };
 }
 
 export type HealthMonitor = ReturnType<typeof createHealthMonitor>;

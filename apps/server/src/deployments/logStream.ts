@@ -1,7 +1,7 @@
 import { CHANNELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
-import type { ServiceLogMessage } from '../logs/logCollector.js';
 import type { LogStore } from '../logs/logStore.js';
+import { type ServiceLogMessage, toServiceLogMessage } from '../logs/logStore.js';
 import type { SseChannel } from '../logs/sse.js';
 import type { BuildLogMessage, createBuildLogReader } from './buildLog.js';
 import type { DeploymentRow, WorkspaceRow } from './deploymentRepository.js';
@@ -97,14 +97,7 @@ export function streamServiceLog(
           limit: options.initialLines,
           service: options.service,
         })
-      ).map((line) => ({
-        id: line.id,
-        ts: line.ts.toISOString(),
-        service: line.service,
-        log: line.line,
-        source: line.source,
-        container_id: line.containerId,
-      })),
+      ).map(toServiceLogMessage),
     format: (message) =>
       options.service !== undefined && message.service !== options.service
         ? undefined

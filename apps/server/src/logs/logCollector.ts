@@ -7,17 +7,7 @@ import { watchContainerEvents } from '../workspaces/containerEvents.js';
 import { serviceName } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { followContainerLogs } from './dockerLogLines.js';
-import { type LogStore, MAX_LINE_LENGTH, type ServiceLogLine } from './logStore.js';
-
-/** What goes out on CHANNELS.serviceLogs: one line, after it is stored (so `id` orders history and live). */
-export interface ServiceLogMessage {
-  id: number;
-  ts: string;
-  service: string;
-  log: string;
-  source: 'stdout' | 'stderr';
-  container_id: string;
-}
+import { type LogStore, MAX_LINE_LENGTH, type ServiceLogLine, toServiceLogMessage } from './logStore.js';
 
 /** Lines containing these words become the workspace's "Latest Error". */
 export const ERROR_PATTERN = /error|exception|fatal|panic/i;
@@ -79,15 +69,7 @@ export function createLogCollector(deps: {
         const workspaceId = batch[index]!.workspaceId;
         if (ERROR_PATTERN.test(line.line))
           errors.set(workspaceId, { line: line.line.slice(0, 1000), ts: line.ts });
-        const message: ServiceLogMessage = {
-          id: line.id,
-          ts: line.ts.toISOString(),
-          service: line.service,
-          log: line.line,
-          source: line.source,
-          container_id: line.containerId,
-        };
-        return deps.pubsub.publish(CHANNELS.serviceLogs(workspaceId), message);
+        return deps.pubsub.publish(CHANNELS.serviceLogs(workspaceId), toServiceLogMessage(line));
       }),
     );
     for (const [workspaceId, error] of errors)

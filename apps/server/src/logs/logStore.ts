@@ -19,6 +19,27 @@ export interface StoredLogLine extends ServiceLogLine {
   id: number;
 }
 
+/** What goes out on CHANNELS.serviceLogs and to viewers: one stored line (its `id` orders history and live). */
+export interface ServiceLogMessage {
+  id: number;
+  ts: string;
+  service: string;
+  log: string;
+  source: 'stdout' | 'stderr';
+  container_id: string;
+}
+
+export function toServiceLogMessage(line: StoredLogLine): ServiceLogMessage {
+  return {
+    id: line.id,
+    ts: line.ts.toISOString(),
+    service: line.service,
+    log: line.line,
+    source: line.source,
+    container_id: line.containerId,
+  };
+}
+
 /** Longest line kept; a container printing megabytes on one line must not fill a row (or a browser). */
 export const MAX_LINE_LENGTH = 16 * 1024;
 

@@ -1,8 +1,8 @@
 import { CHANNELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
-import type { ServiceLogMessage } from './logCollector.js';
 import type { LogStore } from './logStore.js';
+import { type ServiceLogMessage, toServiceLogMessage } from './logStore.js';
 import type { SseChannel } from './sse.js';
 
 /** Tabs and line breaks would break the tab-separated SSE line; the payload is JSON, so only names need this. */
@@ -50,16 +50,7 @@ export async function streamWorkspaceLogs(
     limit: options.initialLines,
     service: options.service,
   });
-  for (const line of history) {
-    deliver({
-      id: line.id,
-      ts: line.ts.toISOString(),
-      service: line.service,
-      log: line.line,
-      source: line.source,
-      container_id: line.containerId,
-    });
-  }
+  for (const line of history) deliver(toServiceLogMessage(line));
   const waiting = backlog ?? [];
   backlog = undefined;
   for (const line of waiting) deliver(line);

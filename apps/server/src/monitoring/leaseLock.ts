@@ -84,3 +84,21 @@ export function holdLease(options: {
     },
   };
 }
+
+/**
+ * Work that runs in one replica at a time: `onAcquired` starts it when this replica holds the lease,
+ * `onLost` stops it when the lease goes (or on `stop`).
+ */
+export function whileLeaseHeld(options: Parameters<typeof holdLease>[0]) {
+  let lease: Lease | undefined;
+  return {
+    start() {
+      lease ??= holdLease(options);
+    },
+    async stop() {
+      await lease?.stop();
+      lease = undefined;
+      await options.onLost();
+    },
+  };
+}

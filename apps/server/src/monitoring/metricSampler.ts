@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
-import { holdLease, type Lease } from './leaseLock.js';
+import { whileLeaseHeld } from './leaseLock.js';
 import type { MetricsRepository } from './metricsRepository.js';
 import type { SystemHealthService } from './systemHealthService.js';
 
@@ -18,7 +18,6 @@ export function createMetricSampler(deps: {
   logger: Logger;
 }) {
   let timer: NodeJS.Timeout | undefined;
-  let lease: Lease | undefined;
   let running: Promise<void> = Promise.resolve();
 
   async function sampleAll() {
@@ -42,25 +41,15 @@ export function createMetricSampler(deps: {
     await running;
   };
 
-  return {
-    sampleAll,
-    /** Samples in one replica only (the lease holder), so N replicas do not write N samples a minute. */
-    start() {
-      if (lease) return;
-      lease = holdLease({
-        kv: deps.kv,
-        name: 'metric-sampler',
-        logger: deps.logger,
-        onAcquired: begin,
-        onLost: end,
-      });
-    },
-    async stop() {
-      await lease?.stop();
-      lease = undefined;
-      await end();
-    },
-  };
+  // Samples in one replica only (the lease holder), so N replicas do not write N samples a minute.
+  const replica = whileLeaseHeld({
+    kv: deps.kv,
+    name: 'metric-sampler',
+    logger: deps.logger,
+    onAcquired: begin,
+    onLost: end,
+  });
+  return { sampleAll, start: replica.start, stop: replica.stop };
 }
 
 export type MetricSampler = ReturnType<typeof createMetricSampler>;
