@@ -86,6 +86,10 @@ describe.each(DATABASES)('sign-in, sessions and access (%s)', (database) => {
     const [before] = await ctx.platform.db.select().from(users).where(eq(users.login, 'waiting-user'));
     expect(before?.profileCompleted).toBe(false);
 
+    const refused = await client.get('/api/github/repos');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'not_whitelisted', redirect: '/waiting-list' });
+
     const done = await client.post('/api/auth/complete-profile', {
       firstName: 'Ada',
       lastName: 'King Lovelace',
