@@ -357,6 +357,18 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
     200_000,
   );
 
+  it('shows the subscription the billing step created, with its trial notice', async () => {
+    await page.goto(at('/subscriptions'));
+    const card = page.getByTestId('subscription');
+    await card.first().waitFor();
+    expect(await card.count()).toBe(1);
+    await expectTexts(page, ['trialing', 'BASIC_1GB', 'View Invoices']);
+    await screenshot(page, 'deploy-flow-11b-subscription');
+    await card.getByRole('link', { name: 'View Invoices' }).click();
+    await expectTexts(page, ['Subscription Invoices', 'Trial Period Active']);
+    await screenshot(page, 'deploy-flow-11c-trial-invoices');
+  });
+
   it('explains a payment that cannot be matched to a deployment', async () => {
     await page.goto(at('/payment-success?subscription_id=missing'));
     await expectText(page, 'Processing Payment...');
