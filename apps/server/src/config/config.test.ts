@@ -16,6 +16,9 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ ENCRYPTION_KEY: 'short' })).toThrow(/ENCRYPTION_KEY: must be 64 hexadecimal/);
+    expect(() => loadConfig({ AZURE_KEY_VAULT_URL: 'https://v.vault.azure.net' })).toThrow(
+      /AZURE_KEY_VAULT_KEY_NAME: AZURE_KEY_VAULT_URL and AZURE_KEY_VAULT_KEY_NAME go together/,
+    );
   });
 
   it('refuses to start in production without its secrets', () => {

@@ -62,6 +62,7 @@ const envSchema = z.object({
   AZURE_SUBNET_ID: optionalString,
   AZURE_ARM_URL: z.url().default('https://management.azure.com'),
   AZURE_KEY_VAULT_URL: optionalUrl,
+  AZURE_KEY_VAULT_KEY_NAME: optionalString,
   SSH_HOST: optionalString,
   SSH_PORT: z.coerce.number().int().min(1).max(65535).default(22),
   SSH_USER: optionalString,
@@ -124,6 +125,8 @@ export interface Config {
       subnetId: string | undefined;
       armUrl: string;
       keyVaultUrl: string | undefined;
+      /** With keyVaultUrl: secrets at rest are envelope-encrypted under this Key Vault key. */
+      keyVaultKeyName: string | undefined;
     };
     ssh: {
       host: string | undefined;
@@ -175,6 +178,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.GITHUB_CLIENT_ID && !env.GITHUB_CLIENT_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  GITHUB_CLIENT_SECRET: is required with GITHUB_CLIENT_ID',
+    );
+  }
+  if (Boolean(env.AZURE_KEY_VAULT_URL) !== Boolean(env.AZURE_KEY_VAULT_KEY_NAME)) {
+    // Half a Key Vault setup would silently keep secrets on the local key: say so instead.
+    throw new ConfigError(
+      'Invalid configuration:\n  AZURE_KEY_VAULT_KEY_NAME: AZURE_KEY_VAULT_URL and AZURE_KEY_VAULT_KEY_NAME go together',
     );
   }
   // Local mode signs anyone in as the operator, so it never listens beyond this machine.
@@ -230,6 +239,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         subnetId: env.AZURE_SUBNET_ID,
         armUrl: env.AZURE_ARM_URL.replace(/\/$/, ''),
         keyVaultUrl: env.AZURE_KEY_VAULT_URL,
+        keyVaultKeyName: env.AZURE_KEY_VAULT_KEY_NAME,
       },
       ssh: {
         host: env.SSH_HOST,

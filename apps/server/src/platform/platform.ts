@@ -22,6 +22,7 @@ import { createRedisPubSub } from '../infra/pubsub/redisPubSub.js';
 import { createBullmqQueue } from '../infra/queue/bullmqQueue.js';
 import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
+import { createAzureKeyVault } from '../infra/vault/azureKeyVault.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
 import { createRunningApps } from '../monitoring/runningApps.js';
 import { createRepositoryProvider } from '../repositories/createRepositoryProvider.js';
@@ -51,7 +52,13 @@ export async function createPlatform(
   const pubsub: PubSub = redis ? createRedisPubSub(redis) : createMemoryPubSub();
   const queue: JobQueue = redis ? createBullmqQueue(redis) : createInProcessQueue(db);
 
-  const vault = createLocalVault(secrets.encryptionKey);
+  // Key Vault when configured; the local vault still reads the values stored before it was.
+  const localVault = createLocalVault(secrets.encryptionKey);
+  const { keyVaultUrl, keyVaultKeyName } = config.vm.azure;
+  const vault =
+    keyVaultUrl && keyVaultKeyName
+      ? createAzureKeyVault({ vaultUrl: keyVaultUrl, keyName: keyVaultKeyName, fallback: localVault })
+      : localVault;
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   const users = createUsersRepository(db);
   const sessions = createSessionManager(kv, secrets.sessionSecret);
