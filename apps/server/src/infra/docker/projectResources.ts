@@ -38,8 +38,9 @@ export async function tailContainerLogs(docker: Docker, containerId: string, lin
 }
 
 /**
- * Removes what a workspace's Compose project left on an engine: containers, networks and (when asked) volumes,
- * found by the project label — no compose file needed, so it works after a crash too.
+ * Removes what a workspace left on an engine: its Compose project's containers, networks and (when asked)
+ * volumes, found by the project label — no compose file needed, so it works after a crash too — and
+ * Slipway's own containers for it outside the project (the `system` metrics container).
  */
 export async function removeProjectResources(
   docker: Docker,
@@ -47,7 +48,11 @@ export async function removeProjectResources(
   options: { volumes: boolean; images?: boolean },
 ): Promise<void> {
   const filters = projectFilter(workspaceId);
-  for (const container of await docker.listContainers({ all: true, filters })) {
+  const ours = await docker.listContainers({
+    all: true,
+    filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] },
+  });
+  for (const container of [...(await docker.listContainers({ all: true, filters })), ...ours]) {
     await docker
       .getContainer(container.Id)
       .remove({ force: true, v: options.volumes })
