@@ -186,7 +186,9 @@ async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: stri
   const { workspace } = state;
   if (state.firstDeploy && state.target) {
     state.log.write('Removing the containers and networks this deployment started');
-    await removeProjectResources(state.target.docker, workspace.id, { volumes: true }).catch(() => {});
+    await removeProjectResources(state.target.docker, workspace.id, { volumes: true, images: true }).catch(
+      () => {},
+    );
     await deps.ingress.unpublish(workspace.id, Object.keys(state.serviceUrls)).catch(() => {});
   }
   await deps.repository.updateWorkspace(workspace.id, {
@@ -229,7 +231,9 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
       const vm = await deps.repository.findVm(workspace.vmId);
       const target = vm ? await deps.vmProvider.connect(vm).catch(() => undefined) : undefined;
       if (target) {
-        await removeProjectResources(target.docker, workspace.id, { volumes: true }).catch(() => {});
+        await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true }).catch(
+          () => {},
+        );
         await target.close().catch(() => {});
       }
     }
