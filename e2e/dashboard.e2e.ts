@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
@@ -59,17 +59,6 @@ function createLogDemoRepo(): { root: string; cleanup: () => void } {
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** The server may still be flushing its embedded database when the first removal runs; try again once. */
-async function stopQuietly(server: RunningServer | undefined) {
-  if (!server) return;
-  try {
-    await server.stop();
-  } catch {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await rm(server.dataDir, { recursive: true, force: true });
-  }
-}
-
 describe.skipIf(!chromiumAvailable())('dashboard, monitoring and workspace settings', () => {
   let server: RunningServer;
   let browser: RunningBrowser;
@@ -78,11 +67,8 @@ describe.skipIf(!chromiumAvailable())('dashboard, monitoring and workspace setti
   let deployed = false;
   const at = (p: string) => `${server.url}${p}`;
 
-  async function call(method: string, p: string, data?: unknown) {
-    const cookies = await browser.context.cookies(server.url);
-    const xsrf = cookies.find((cookie) => cookie.name.endsWith('XSRF-TOKEN'))?.value ?? '';
-    return page.request.fetch(at(p), { method, data, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
-  }
+  const call = (method: string, path: string, data?: unknown) =>
+    apiCall(browser, server.url, method, path, data);
 
   beforeAll(async () => {
     assertWebBuilt();
@@ -97,7 +83,7 @@ describe.skipIf(!chromiumAvailable())('dashboard, monitoring and workspace setti
   afterAll(async () => {
     if (deployed) await call('DELETE', `/api/workspace-delete/${REPO}`).catch(() => undefined);
     await browser?.close();
-    await stopQuietly(server);
+    await server?.stop();
     repos?.cleanup();
   });
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaddy } from '../apps/server/src/test/fixtures/caddyProcess.js';
+import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
@@ -148,13 +149,7 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
   afterAll(async () => {
     // Removes the deployed containers, network and volumes of the workspace, if it got that far.
     if (browser && server) {
-      const cookies = await browser.context.cookies(server.url);
-      const xsrf = cookies.find((cookie) => cookie.name.endsWith('XSRF-TOKEN'))?.value ?? '';
-      await page.request
-        .delete(at('/api/workspace-delete/web-shop'), {
-          headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-        })
-        .catch(() => undefined);
+      await apiCall(browser, server.url, 'DELETE', '/api/workspace-delete/web-shop').catch(() => undefined);
     }
     await browser?.close();
     await server?.stop();

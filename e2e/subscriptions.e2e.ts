@@ -1,21 +1,10 @@
-import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
 import { assertWebBuilt } from './harness/webBuild.js';
-
-/** The server may still be flushing its embedded database when the first removal runs; try again once. */
-async function stopQuietly(server: RunningServer | undefined) {
-  if (!server) return;
-  try {
-    await server.stop();
-  } catch {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await rm(server.dataDir, { recursive: true, force: true });
-  }
-}
 
 describe.skipIf(!chromiumAvailable())('subscriptions and invoices (free beta)', () => {
   let server: RunningServer;
@@ -23,16 +12,8 @@ describe.skipIf(!chromiumAvailable())('subscriptions and invoices (free beta)', 
   let page: Page;
   const at = (path: string) => `${server.url}${path}`;
 
-  /** A JSON call from the signed-in browser session, with the anti-forgery header copied from its cookie. */
-  async function call(method: string, path: string, data?: unknown) {
-    const cookies = await browser.context.cookies(server.url);
-    const xsrf = cookies.find((cookie) => cookie.name.endsWith('XSRF-TOKEN'))?.value ?? '';
-    return page.request.fetch(at(path), {
-      method,
-      data,
-      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-    });
-  }
+  const call = (method: string, path: string, data?: unknown) =>
+    apiCall(browser, server.url, method, path, data);
 
   beforeAll(async () => {
     assertWebBuilt();
@@ -45,7 +26,7 @@ describe.skipIf(!chromiumAvailable())('subscriptions and invoices (free beta)', 
 
   afterAll(async () => {
     await browser?.close();
-    await stopQuietly(server);
+    await server?.stop();
   });
 
   it('shows the empty states', async () => {
