@@ -1,3 +1,4 @@
+import { startLapseSweeps } from './billing/lapseSweeper.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { startDeploymentWorker } from './deployments/deploymentWorker.js';
 import { buildApp } from './http/app.js';
@@ -25,6 +26,7 @@ async function main() {
   await platform.runningApps.start();
   // Deployment jobs, and the reaper that ends deployments a stopped process left running.
   await startDeploymentWorker(platform);
+  const lapses = startLapseSweeps(platform);
   platform.logger.info(
     {
       url: config.publicUrl,
@@ -40,6 +42,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     platform.logger.info({ signal }, 'stopping');
+    await lapses.stop();
     await app.close();
     await platform.close();
     process.exit(0);

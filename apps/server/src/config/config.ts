@@ -70,6 +70,7 @@ const envSchema = z.object({
   INGRESS_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   DEPLOY_HEALTH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   DEPLOY_KEEP_VERSIONS: z.coerce.number().int().min(1).max(20).default(3),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(3),
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   METRIC_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   LOG_RETENTION_LINES: z.coerce.number().int().min(100).default(50_000),
@@ -113,6 +114,8 @@ export interface Config {
   };
   ingress: { caddyAdminUrl: string | undefined; publicDomain: string | undefined; httpsPort: number };
   deployments: { healthTimeoutMs: number; keepVersions: number };
+  /** Days a workspace keeps running after its subscription is cancelled or falls past due. */
+  billingGraceDays: number;
   /** A real cAdvisor for the admin panel's monitoring; without it the Docker Engine is read directly. */
   cadvisor: { url: string | undefined };
   vm: {
@@ -228,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       healthTimeoutMs: env.DEPLOY_HEALTH_TIMEOUT_SECONDS * 1000,
       keepVersions: env.DEPLOY_KEEP_VERSIONS,
     },
+    billingGraceDays: env.BILLING_GRACE_DAYS,
     cadvisor: { url: env.CADVISOR_URL?.replace(/\/$/, '') },
     vm: {
       provider: env.VM_PROVIDER,

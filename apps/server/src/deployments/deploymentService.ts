@@ -17,6 +17,7 @@ import { initialSteps, isUniqueViolation } from './deploymentRepository.js';
 import { failInterrupted, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
 import type { WorkflowDeps } from './runState.js';
+import { stopWorkspace } from './workspaceStopper.js';
 
 export const DEPLOYMENT_JOB = 'deployment.run';
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -216,6 +217,9 @@ export function createDeploymentService(
       await repository.deleteWorkspace(workspace.id);
       return { success: true, message: `Workspace ${name} deleted` };
     },
+
+    /** Stops a workspace whose subscription lapsed; a redeploy starts it again. */
+    stopWorkspace: (userId: string, name: string) => stopWorkspace(deps, userId, name),
 
     /** What the admin panel may do to VMs: ask the provider for a VM's state, or tear a VM and its workspaces down. */
     adminVmOperations: {
