@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
+import { makeRepo } from './harness/gitRepos.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
 import { assertWebBuilt } from './harness/webBuild.js';
@@ -20,8 +20,6 @@ const XSS_LINE = '<script>window.__xss=1</script>';
  */
 function createLogDemoRepo(): { root: string; cleanup: () => void } {
   const root = mkdtempSync(path.join(tmpdir(), 'slipway-dash-repos-'));
-  const dir = path.join(root, OWNER, REPO);
-  mkdirSync(dir, { recursive: true });
   const script = [
     "echo 'booting log demo'",
     `echo '${XSS_LINE}'`,
@@ -30,32 +28,15 @@ function createLogDemoRepo(): { root: string; cleanup: () => void } {
     // `&` already ends the background loop's command: no `;` may follow it.
     '(i=0; while true; do i=$((i+1)); echo "tick $i"; sleep 1; done) & exec httpd -f -p 8000 -h /www',
   ].join('; ');
-  writeFileSync(
-    path.join(dir, 'Dockerfile'),
-    [
+  makeRepo(root, OWNER, REPO, {
+    Dockerfile: [
       'FROM busybox:1.36',
       'RUN mkdir -p /www && echo "log demo" > /www/index.html',
       'EXPOSE 8000',
       `CMD ["sh", "-c", ${JSON.stringify(script)}]`,
       '',
     ].join('\n'),
-  );
-  const git = (args: string[]) =>
-    execFileSync('git', args, {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir,
-        GIT_AUTHOR_NAME: 'e2e',
-        GIT_AUTHOR_EMAIL: 'e2e@slipway.localhost',
-        GIT_COMMITTER_NAME: 'e2e',
-        GIT_COMMITTER_EMAIL: 'e2e@slipway.localhost',
-        GIT_CONFIG_NOSYSTEM: '1',
-      },
-    });
-  git(['init', '-q', '-b', 'main']);
-  git(['add', '-A']);
-  git(['commit', '-q', '-m', 'log demo']);
+  });
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import https from 'node:https';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -8,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaddy } from '../apps/server/src/test/fixtures/caddyProcess.js';
 import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
+import { makeRepo } from './harness/gitRepos.js';
+import { httpsGet } from './harness/https.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
 import { assertWebBuilt } from './harness/webBuild.js';
 
 const OWNER = 'operator';
-const DAY = 86_400_000;
 const dockerReady = (() => {
   try {
     execFileSync('docker', ['image', 'inspect', 'busybox:1.36'], { stdio: 'ignore' });
@@ -26,64 +26,6 @@ const dockerReady = (() => {
 
 if (!dockerReady && process.env.CI === 'true') {
   throw new Error('CI=true but Docker (with the busybox:1.36 image and docker-compose) is not ready');
-}
-
-/** GET over HTTPS to Caddy on loopback, trusting only Caddy's own root certificate. */
-function httpsGet(url: URL, ca: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const request = https.get(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        servername: url.hostname,
-        ca,
-        headers: { host: url.host },
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        response.on('end', () => resolve(body));
-      },
-    );
-    request.on('error', reject);
-  });
-}
-
-/** A git repository `{root}/operator/{name}` with the given files, its one commit dated `ageDays` ago. */
-function makeRepo(
-  root: string,
-  name: string,
-  files: Record<string, string>,
-  ageDays = 0,
-  branches: string[] = [],
-) {
-  const dir = path.join(root, OWNER, name);
-  mkdirSync(dir, { recursive: true });
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  const date = new Date(Date.now() - ageDays * DAY).toISOString();
-  const env = {
-    PATH: process.env.PATH,
-    HOME: dir,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'E2E',
-    GIT_AUTHOR_EMAIL: 'e2e@slipway.localhost',
-    GIT_COMMITTER_NAME: 'E2E',
-    GIT_COMMITTER_EMAIL: 'e2e@slipway.localhost',
-    GIT_AUTHOR_DATE: date,
-    GIT_COMMITTER_DATE: date,
-  };
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: 'ignore' });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'initial');
-  for (const branch of branches) git('branch', '--', branch);
 }
 
 const WEB_SHOP = {
@@ -110,25 +52,17 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
   beforeAll(async () => {
     assertWebBuilt();
     reposDir = mkdtempSync(path.join(tmpdir(), 'slipway-e2e-repos-'));
+    const repo = (name: string, files: Record<string, string>, ageDays = 0, branches: string[] = []) =>
+      makeRepo(reposDir, OWNER, name, files, { ageDays, branches });
     const featureBranches = Array.from({ length: 12 }, (_, i) => `feature-${i + 1}`);
-    makeRepo(reposDir, 'web-shop', WEB_SHOP, 0, featureBranches);
-    makeRepo(reposDir, 'no-ports-app', { Dockerfile: 'FROM busybox:1.36\nCMD ["sleep", "3600"]\n' }, 200);
-    makeRepo(
-      reposDir,
-      'yesterday-app',
-      { 'README.md': 'Changed yesterday\n', 'main.go': 'package main\n' },
-      1,
-    );
-    makeRepo(reposDir, 'three-days-app', { 'README.md': 'Three days old\n', 'app.py': 'print(1)\n' }, 3);
-    makeRepo(reposDir, 'fortnight-app', { 'README.md': 'Two weeks old\n', 'index.ts': 'export {};\n' }, 15);
-    makeRepo(reposDir, 'a-repository-with-a-very-long-name', { 'README.md': 'Long name\n' }, 45);
+    repo('web-shop', WEB_SHOP, 0, featureBranches);
+    repo('no-ports-app', { Dockerfile: 'FROM busybox:1.36\nCMD ["sleep", "3600"]\n' }, 200);
+    repo('yesterday-app', { 'README.md': 'Changed yesterday\n', 'main.go': 'package main\n' }, 1);
+    repo('three-days-app', { 'README.md': 'Three days old\n', 'app.py': 'print(1)\n' }, 3);
+    repo('fortnight-app', { 'README.md': 'Two weeks old\n', 'index.ts': 'export {};\n' }, 15);
+    repo('a-repository-with-a-very-long-name', { 'README.md': 'Long name\n' }, 45);
     for (let i = 1; i <= 9; i += 1) {
-      makeRepo(
-        reposDir,
-        `filler-${String(i).padStart(2, '0')}`,
-        { 'README.md': `Filler number ${i}\n` },
-        100 + i,
-      );
+      repo(`filler-${String(i).padStart(2, '0')}`, { 'README.md': `Filler number ${i}\n` }, 100 + i);
     }
     // Real Caddy in front of the deployed services: the site link is HTTPS from Caddy's internal CA.
     caddy = dockerReady ? await startCaddy() : undefined;

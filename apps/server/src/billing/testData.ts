@@ -11,3 +11,10 @@ export function subscriptionRequest(repo: string, key: string, vmSize = 'Standar
 
 /** Built like the web app's keys: time plus a random part. */
 export const newIdempotencyKey = () => `${Date.now()}-${randomBytes(6).toString('hex')}`;
+
+/** The PayPal app the stand-in knows: its client credentials and webhook id. */
+export const PAYPAL_TEST_APP = {
+  clientId: 'slipway-client',
+  clientSecret: 'slipway-secret',
+  webhookId: 'WH-2WR32451HC0233532',
+};
