@@ -3,7 +3,8 @@ import path from 'node:path';
 import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
 import { dnsLabel, finalizeConfig, stringifyCompose } from '../../infra/compose/composeProject.js';
 import { CommandError } from '../../infra/compose/runCommand.js';
-import { composeProjectName } from '../../infra/docker/conventions.js';
+import { labelLeftoverStages } from '../../infra/docker/buildStages.js';
+import { composeProjectName, LABELS } from '../../infra/docker/conventions.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
 
@@ -36,7 +37,13 @@ function finalConfig(state: RunState, withPortsAndEnv: { ports: Record<string, n
   });
 }
 
-async function runCompose(state: RunState, args: string[], timeoutMs: number, what: string) {
+async function runCompose(
+  state: RunState,
+  args: string[],
+  timeoutMs: number,
+  what: string,
+  onLine?: (line: string) => void,
+) {
   const target = requireTarget(state);
   try {
     await state.compose!.run(
@@ -50,7 +57,10 @@ async function runCompose(state: RunState, args: string[], timeoutMs: number, wh
         env: { ...target.composeEnv, HOME: state.workDir },
         timeoutMs,
         signal: state.signal,
-        onLine: (line) => state.log.write(line),
+        onLine: (line) => {
+          state.log.write(line);
+          onLine?.(line);
+        },
       },
     );
   } catch (error) {
@@ -94,7 +104,13 @@ export async function deployApplication(state: RunState) {
     state.log.write('Building images...');
     // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`.
     const args = state.compose!.flavour === 'v2' ? ['--progress', 'plain', 'build'] : ['build', '--parallel'];
-    await runCompose(state, args, BUILD_TIMEOUT_MS, 'The build');
+    const output: string[] = [];
+    await runCompose(state, args, BUILD_TIMEOUT_MS, 'The build', (line) => output.push(line));
+    await labelLeftoverStages(target.docker, output, {
+      [LABELS.workspaceId]: state.workspace.id,
+      [LABELS.userId]: state.workspace.userId,
+      [LABELS.deploymentId]: state.deployment.id,
+    });
   }
 
   const ports = await containerPortsToPublish(target.docker, state.services, (service) =>
