@@ -12,15 +12,14 @@ async function describeFailure(page: Page, what: string): Promise<string> {
   return `${what} (screenshot e2e/screenshots/${name}.png). Page text: ${(body ?? '').replace(/\s+/g, ' ').slice(0, 400)}`;
 }
 
-/** Waits until some visible element shows this text; throws (failing the test) otherwise. */
-export async function expectText(
-  page: Page,
-  text: string,
-  options: { exact?: boolean; timeout?: number } = {},
-) {
+/**
+ * Waits until some visible element shows exactly this text (the spec's texts are exact; pass a RegExp
+ * for text with live numbers in it); throws (failing the test) otherwise.
+ */
+export async function expectText(page: Page, text: string | RegExp, options: { timeout?: number } = {}) {
   try {
     await page
-      .getByText(text, { exact: options.exact ?? false })
+      .getByText(text, { exact: true })
       .filter({ visible: true })
       .first()
       .waitFor({ state: 'visible', timeout: options.timeout ?? 15_000 });
@@ -29,8 +28,29 @@ export async function expectText(
   }
 }
 
-export async function expectTexts(page: Page, texts: string[]) {
+export async function expectTexts(page: Page, texts: (string | RegExp)[]) {
   for (const text of texts) await expectText(page, text);
+}
+
+/**
+ * Holds the responses to requests matching `url` until `release()` is called, so a test can observe the
+ * screen while a call is in flight (a loading label) without guessing how long to wait.
+ */
+export async function holdResponses(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return {
+    async release() {
+      release();
+      await page.unroute(url);
+    },
+  };
 }
 
 /** Waits for the browser to be on this path (query ignored). */
