@@ -10,6 +10,7 @@ import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } fro
 import { makeRepo } from './harness/gitRepos.js';
 import { httpsGet } from './harness/https.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
+import { type ProductionBackends, productionBackends } from './harness/postgres.js';
 import { type RunningServer, startServer } from './harness/server.js';
 import { assertWebBuilt } from './harness/webBuild.js';
 
@@ -41,8 +42,11 @@ const WEB_SHOP = {
   'docker-compose.yml': 'services:\n  web:\n    build: .\n    ports:\n      - "8080"\n',
 };
 
-describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', () => {
+// The full journey runs on production's backends (PostgreSQL, Redis with BullMQ); the other browser tests
+// run on the embedded defaults.
+describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it (PostgreSQL and Redis)', () => {
   let server: RunningServer;
+  let backends: ProductionBackends | undefined;
   let browser: RunningBrowser;
   let page: Page;
   let reposDir: string;
@@ -66,7 +70,9 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
     }
     // Real Caddy in front of the deployed services: the site link is HTTPS from Caddy's internal CA.
     caddy = dockerReady ? await startCaddy() : undefined;
+    backends = await productionBackends();
     server = await startServer({
+      ...backends?.env,
       LOCAL_REPOS_DIR: reposDir,
       ...(caddy ? { CADDY_ADMIN_URL: caddy.adminUrl, INGRESS_HTTPS_PORT: String(caddy.httpsPort) } : {}),
     });
@@ -88,6 +94,7 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
     await browser?.close();
     await server?.stop();
     await caddy?.stop();
+    await backends?.drop();
     if (reposDir) rmSync(reposDir, { recursive: true, force: true });
   });
 
@@ -168,7 +175,7 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
 
     await expectTexts(page, [
       'Environment Variables',
-      'optional',
+      /optional/,
       'operator/web-shop',
       'Drop a .env or .txt file',
     ]);
@@ -273,7 +280,13 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
         await screenshot(page, 'deploy-flow-11-not-live');
         throw error;
       });
-      await expectTexts(page, ['is now live', 'Live', "What's Next", 'View Dashboard', 'Deploy Another App']);
+      await expectTexts(page, [
+        'web-shop is now live',
+        'Live',
+        "What's Next",
+        'View Dashboard',
+        'Deploy Another App',
+      ]);
       await screenshot(page, 'deploy-flow-11-success');
       const href = await page.getByTestId('site-url').getAttribute('href');
       expect(href).toMatch(/^https?:\/\//);
@@ -334,7 +347,7 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it', 
     await expectText(page, 'Deployment Failed', { timeout: 120_000 });
     await expectTexts(page, [
       'None of these services exposed any ports. Check your docker-compose.yml port mappings.',
-      'Expected services',
+      /^Expected services:/,
       'Need Help?',
       'Try Different Configuration',
       'Return to Dashboard',
