@@ -70,10 +70,21 @@ start_postgres() {
   PG_DIR="$dir/data"
 }
 
+# A free loopback port, asked of the OS.
+free_port() {
+  node -e 'const s = require("node:net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
+}
+
+# Each run gets a Redis of its own (unless TEST_REDIS_PORT names one to share): test files select Redis
+# databases by worker number and flush them, so two runs sharing one server would flush each other's keys.
 start_redis() {
-  local port="${TEST_REDIS_PORT:-56379}"
+  local port="${TEST_REDIS_PORT:-}"
+  if [ -n "$port" ] && redis-cli -p "$port" ping >/dev/null 2>&1; then
+    export TEST_REDIS_URL="redis://127.0.0.1:$port"
+    return
+  fi
+  [ -n "$port" ] || port=$(free_port)
   export TEST_REDIS_URL="redis://127.0.0.1:$port"
-  if redis-cli -p "$port" ping >/dev/null 2>&1; then return; fi
   redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
     --logfile "$SERVICES_DIR/redis.log" >/dev/null 2>&1 &
   STARTED_PIDS+=($!)
