@@ -8,7 +8,8 @@ import { z } from 'zod';
 const number = z.number();
 
 export const cadvisorMachineInfoSchema = z.looseObject({
-  timestamp: z.string(),
+  /** Sent by cAdvisor 0.40 and later (and by Slipway's own Docker monitor). */
+  timestamp: z.string().optional(),
   num_cores: number,
   num_physical_cores: number.optional(),
   num_sockets: number.optional(),
@@ -26,29 +27,34 @@ export type CadvisorMachineInfo = z.infer<typeof cadvisorMachineInfoSchema>;
 
 const networkCounters = { name: z.string(), rx_bytes: number, tx_bytes: number };
 
-/** One sample. Counters are cumulative (cpu in nanoseconds). */
+/**
+ * One sample. Counters are cumulative (cpu in nanoseconds). cAdvisor leaves out what it does not
+ * measure for a container (the network of a container without its own namespace, some memory details).
+ */
 export const cadvisorContainerStatsSchema = z.looseObject({
   timestamp: z.string(),
   cpu: z.looseObject({
     usage: z.looseObject({
       total: number,
       per_cpu_usage: z.array(number).optional(),
-      user: number,
-      system: number,
+      user: number.optional(),
+      system: number.optional(),
     }),
   }),
   memory: z.looseObject({
     usage: number,
     working_set: number,
-    rss: number,
-    cache: number,
+    rss: number.optional(),
+    cache: number.optional(),
     max_usage: number.optional(),
   }),
-  network: z.looseObject({
-    rx_bytes: number,
-    tx_bytes: number,
-    interfaces: z.array(z.looseObject(networkCounters)),
-  }),
+  network: z
+    .looseObject({
+      rx_bytes: number,
+      tx_bytes: number,
+      interfaces: z.array(z.looseObject(networkCounters)),
+    })
+    .optional(),
 });
 export type CadvisorContainerStats = z.infer<typeof cadvisorContainerStatsSchema>;
 
