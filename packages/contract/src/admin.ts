@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceUrlsSchema, successMessageSchema, successSchema, timestampSchema } from './schemaKit.js';
 import { isValidEmail } from './users.js';
 
 /** Request and response shapes of the admin panel (`/api/admin/*`). */
@@ -44,174 +45,178 @@ const userIds = z.array(z.string().max(64)).min(1, { error: 'Choose at least one
 /** The web app sends a bare array of ids; `{user_ids: [...]}` is accepted too. */
 export const bulkWhitelistRequestSchema = z.union([userIds, z.object({ user_ids: userIds })]);
 
-export interface AdminUser {
-  id: string;
-  github_id: number | null;
-  login: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  avatar_url: string | null;
-  whitelisted: boolean;
-  on_waiting_list: boolean;
-  created_at: string;
-  last_login: string | null;
-}
-export interface AdminUserList {
-  users: AdminUser[];
-  total: number;
-}
+export const adminUserSchema = z.strictObject({
+  id: z.string(),
+  github_id: z.number().nullable(),
+  login: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  whitelisted: z.boolean(),
+  on_waiting_list: z.boolean(),
+  created_at: timestampSchema,
+  last_login: timestampSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export interface EmailStatus {
-  attempted: boolean;
-  sent: boolean;
-  recipient: string | null;
-  error: string | null;
-  note?: string;
-}
-export interface WhitelistUserResult {
-  success: true;
-  user: AdminUser;
-  email_status: EmailStatus;
-}
-export interface BulkWhitelistResult {
-  results: {
-    user_id: string;
-    login?: string;
-    status: 'success' | 'error';
-    email_status?: EmailStatus;
-    error?: string;
-  }[];
-  summary: {
-    total: number;
-    whitelisted: number;
-    failed: number;
-    emails_sent: number;
-    emails_failed: number;
-    no_email: number;
-  };
-}
+export const adminUserListSchema = z.strictObject({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
-export interface WhitelistedEmail {
-  email: string;
-  notes: string | null;
-  added_by: string;
-  added_at: string;
-}
+export const emailStatusSchema = z.strictObject({
+  attempted: z.boolean(),
+  sent: z.boolean(),
+  recipient: z.string().nullable(),
+  error: z.string().nullable(),
+  note: z.string().optional(),
+});
+export type EmailStatus = z.infer<typeof emailStatusSchema>;
 
-export interface AdminStats {
-  users: { total: number; whitelisted: number };
-  vms: { running: number; total: number };
-  workspaces: { total: number; active: number };
-  jobs: { recent_total: number; recent_failed: number };
-}
+export const whitelistUserResultSchema = successSchema.extend({
+  user: adminUserSchema,
+  email_status: emailStatusSchema,
+});
+export type WhitelistUserResult = z.infer<typeof whitelistUserResultSchema>;
 
-export interface AdminVm {
-  vm_name: string;
-  username: string | null;
-  workspace_name: string | null;
+/** DELETE /api/admin/users/{id}/whitelist. */
+export const removeFromWhitelistResultSchema = successSchema.extend({ user: adminUserSchema });
+
+export const bulkWhitelistResultSchema = z.strictObject({
+  results: z.array(
+    z.strictObject({
+      user_id: z.string(),
+      login: z.string().optional(),
+      status: z.enum(['success', 'error']),
+      email_status: emailStatusSchema.optional(),
+      error: z.string().optional(),
+    }),
+  ),
+  summary: z.strictObject({
+    total: z.number().int(),
+    whitelisted: z.number().int(),
+    failed: z.number().int(),
+    emails_sent: z.number().int(),
+    emails_failed: z.number().int(),
+    no_email: z.number().int(),
+  }),
+});
+export type BulkWhitelistResult = z.infer<typeof bulkWhitelistResultSchema>;
+
+export const whitelistedEmailSchema = z.strictObject({
+  email: z.string(),
+  notes: z.string().nullable(),
+  added_by: z.string(),
+  added_at: timestampSchema,
+});
+export type WhitelistedEmail = z.infer<typeof whitelistedEmailSchema>;
+
+export const whitelistedEmailListSchema = z.strictObject({
+  emails: z.array(whitelistedEmailSchema),
+  total: z.number().int(),
+});
+export const addWhitelistEmailResultSchema = successSchema.extend({
+  email: whitelistedEmailSchema,
+  /** Logins of users already waiting with this email, let in now. */
+  whitelisted_users: z.array(z.string()),
+});
+export const removeWhitelistEmailResultSchema = successSchema.extend({ email: z.string() });
+
+const count = z.number().int().min(0);
+export const adminStatsSchema = z.strictObject({
+  users: z.strictObject({ total: count, whitelisted: count }),
+  vms: z.strictObject({ running: count, total: count }),
+  workspaces: z.strictObject({ total: count, active: count }),
+  jobs: z.strictObject({ recent_total: count, recent_failed: count }),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const adminVmSchema = z.strictObject({
+  vm_name: z.string(),
+  username: z.string().nullable(),
+  workspace_name: z.string().nullable(),
   /** 'VM running' when running; otherwise `VM {state}`. */
-  status: string;
-  size: string;
-  location: string | null;
-  private_ip: string | null;
-  public_ip: string | null;
-  created_at: string;
-}
+  status: z.string(),
+  size: z.string(),
+  location: z.string().nullable(),
+  private_ip: z.string().nullable(),
+  public_ip: z.string().nullable(),
+  created_at: timestampSchema,
+});
+export type AdminVm = z.infer<typeof adminVmSchema>;
+export const adminVmListSchema = z.strictObject({ total_vms: count, vms: z.array(adminVmSchema) });
 
-export interface AdminWorkspace {
-  username: string;
-  workspace_name: string;
-  created_at: string;
-  updated_at: string;
-  service_urls: Record<string, string>;
-  docker_image_name: string | null;
-  log_watcher_status: 'active' | 'inactive';
-  deployed_versions: {
-    deployment_id: string;
-    commit_sha: string | null;
-    deployed_at: string;
-    branch: string;
-  }[];
-}
+export const adminWorkspaceSchema = z.strictObject({
+  username: z.string(),
+  workspace_name: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  service_urls: serviceUrlsSchema,
+  docker_image_name: z.string().nullable(),
+  log_watcher_status: z.enum(['active', 'inactive']),
+  deployed_versions: z.array(
+    z.strictObject({
+      deployment_id: z.string(),
+      commit_sha: z.string().nullable(),
+      deployed_at: timestampSchema,
+      branch: z.string(),
+    }),
+  ),
+});
+export type AdminWorkspace = z.infer<typeof adminWorkspaceSchema>;
+export const adminWorkspaceListSchema = z.strictObject({
+  total_workspaces: count,
+  workspaces: z.array(adminWorkspaceSchema),
+});
 
 export const SYSTEM_LOG_SERVICES = ['backend', 'frontend'] as const;
 export type SystemLogService = (typeof SYSTEM_LOG_SERVICES)[number];
-export interface SystemLogStatus {
-  status: 'available' | 'missing';
-  file_size: number;
-  last_modified: string | null;
-}
+export const systemLogStatusSchema = z.strictObject({
+  status: z.enum(['available', 'missing']),
+  file_size: count,
+  last_modified: timestampSchema.nullable(),
+});
+export type SystemLogStatus = z.infer<typeof systemLogStatusSchema>;
+export const systemLogServicesSchema = z.strictObject({
+  services: z.strictObject({ backend: systemLogStatusSchema, frontend: systemLogStatusSchema }),
+});
+export const systemLogParamsSchema = z.object({
+  service: z.enum(SYSTEM_LOG_SERVICES, { error: 'Unknown log service: use backend or frontend' }),
+});
+export const systemLogTailSchema = z.strictObject({
+  service: z.enum(SYSTEM_LOG_SERVICES),
+  logs: z.array(z.string()),
+});
 export const systemLogQuerySchema = z.object({
   lines: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
-export interface RedisInfo {
-  connected: boolean;
-  status: string;
-  total_keys: number;
-  key_counts: { sessions: number; jobs: number; workflows: number; other: number };
-  info: string;
-}
+export const redisInfoSchema = z.strictObject({
+  connected: z.boolean(),
+  status: z.string(),
+  total_keys: count,
+  key_counts: z.strictObject({ sessions: count, jobs: count, workflows: count, other: count }),
+  info: z.string(),
+});
+export type RedisInfo = z.infer<typeof redisInfoSchema>;
+export const redisFlushResultSchema = successMessageSchema.extend({ flushed: count });
 
-export interface ImpersonationResult {
-  user: { login: string; first_name: string | null; last_name: string | null };
-  impersonation_token: string;
+export const impersonationResultSchema = z.strictObject({
+  user: z.strictObject({
+    login: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+  }),
+  impersonation_token: z.string(),
   /** Seconds. */
-  expires_in: number;
+  expires_in: z.number().int().positive(),
   /** Opening this address signs the browser in as the user (once). */
-  impersonation_url: string;
-}
-
-/** cAdvisor v1.3 MachineInfo (the fields Slipway fills; a real cAdvisor sends more). */
-export interface CadvisorMachineInfo {
-  timestamp: string;
-  num_cores: number;
-  num_physical_cores?: number;
-  num_sockets?: number;
-  cpu_frequency_khz: number;
-  memory_capacity: number;
-  machine_id: string;
-  system_uuid: string;
-  boot_id: string;
-  /** Epoch seconds. */
-  boot_time?: number;
-  /** Not in cAdvisor's shape: the Docker host's name. */
-  hostname?: string;
-  [extra: string]: unknown;
-}
-
-/** One cAdvisor v1.3 ContainerStats sample. Counters are cumulative (cpu in nanoseconds). */
-export interface CadvisorContainerStats {
-  timestamp: string;
-  cpu: { usage: { total: number; per_cpu_usage?: number[]; user: number; system: number } };
-  memory: { usage: number; working_set: number; rss: number; cache: number; max_usage?: number };
-  network: {
-    rx_bytes: number;
-    tx_bytes: number;
-    interfaces: { name: string; rx_bytes: number; tx_bytes: number }[];
-  };
-}
-
-export interface CadvisorContainerInfo {
-  name: string;
-  id?: string;
-  aliases?: string[];
-  namespace?: string;
-  labels?: Record<string, string>;
-  spec: {
-    creation_time?: string;
-    image?: string;
-    has_cpu?: boolean;
-    has_memory?: boolean;
-    has_network?: boolean;
-    memory?: { limit: number };
-    labels?: Record<string, string>;
-  };
-  stats: CadvisorContainerStats[];
-  /**
-   * cAdvisor lists only names here. Slipway's `/containers` fills each subcontainer in full (spec and
-   * stats), so one call gives the System Monitoring tab every container's numbers.
-   */
-  subcontainers?: (CadvisorContainerInfo | { name: string })[];
-}
+  impersonation_url: z.string(),
+});
+export type ImpersonationResult = z.infer<typeof impersonationResultSchema>;
+/** The token of an impersonation link, as a query (GET) or a body (POST). */
+export const impersonationTokenSchema = z.object({
+  token: z.string({ error: 'The impersonation token is missing' }).min(1).max(128),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successMessageSchema, successSchema, timestampSchema } from './schemaKit.js';
 
 export const ALERT_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
@@ -10,28 +11,36 @@ export const ALERT_TYPES = [
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
-export interface AlertView {
-  alert_id: string;
-  title: string;
-  description: string;
-  alert_type: string;
-  severity: AlertSeverity;
-  state: 'active' | 'resolved';
-  service: string | null;
-  triggered_at: string;
-  acknowledged_at: string | null;
-  acknowledged_by: string | null;
-  resolved_at: string | null;
-  resolved_by: string | null;
-}
+export const alertViewSchema = z.strictObject({
+  alert_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  alert_type: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  state: z.enum(['active', 'resolved']),
+  service: z.string().nullable(),
+  triggered_at: timestampSchema,
+  acknowledged_at: timestampSchema.nullable(),
+  acknowledged_by: z.string().nullable(),
+  resolved_at: timestampSchema.nullable(),
+  resolved_by: z.string().nullable(),
+});
+export type AlertView = z.infer<typeof alertViewSchema>;
+export const alertListSchema = z.array(alertViewSchema);
+/** POST /api/alert-acknowledge/{id} and /api/alert-resolve/{id}. */
+export const alertActionResultSchema = successSchema.extend({ alert: alertViewSchema });
 
-export interface AlertStatistics {
-  total_alerts: number;
-  active_alerts: number;
-  resolved_alerts: number;
+export const alertStatisticsSchema = z.strictObject({
+  total_alerts: z.number().int().min(0),
+  active_alerts: z.number().int().min(0),
+  resolved_alerts: z.number().int().min(0),
   /** Minutes from triggered to acknowledged (or resolved, when never acknowledged); 0 with none answered. */
-  avg_response_time: number;
-}
+  avg_response_time: z.number().min(0),
+});
+export type AlertStatistics = z.infer<typeof alertStatisticsSchema>;
+
+export const alertWorkspaceParamsSchema = z.object({ workspace: z.string().min(1).max(200) });
+export const alertIdParamsSchema = z.object({ alertId: z.string().min(1).max(100) });
 
 export const recentAlertsQuerySchema = z.object({
   hours: z.coerce
@@ -109,3 +118,25 @@ export const testSinkParamsSchema = z.object({
   sink_type: z.enum(SINK_TYPES, { error: 'Channel type must be email or telegram' }),
 });
 export const testSinkBodySchema = z.object({ config: sinkConfigSchema });
+
+/** The saved settings as the browser sees them: sink ids filled in, stored secrets masked. */
+export const alertConfigViewSchema = z.strictObject({
+  sinks: z.array(
+    z.strictObject({
+      id: z.string(),
+      sink_type: z.enum(SINK_TYPES),
+      enabled: z.boolean(),
+      config: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  rules: z.array(
+    z.strictObject({
+      alert_type: z.string(),
+      enabled: z.boolean(),
+      min_severity: z.enum(ALERT_SEVERITIES).optional(),
+    }),
+  ),
+  global_enabled: z.boolean(),
+});
+export type AlertConfigView = z.infer<typeof alertConfigViewSchema>;
+export const testSinkResultSchema = successMessageSchema;

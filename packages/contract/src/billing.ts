@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { type PlanCode, VM_SIZES, vmSizeIdSchema } from './vmSizes.js';
+import { successSchema, timestampSchema } from './schemaKit.js';
+import { PLAN_CODES, type PlanCode, VM_SIZES, vmSizeIdSchema } from './vmSizes.js';
 
 /** `paypal` when PayPal credentials are configured; otherwise `free-beta` (trialing, no checkout). */
-export type BillingMode = 'paypal' | 'free-beta';
+export const BILLING_MODES = ['paypal', 'free-beta'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
 
 export const CURRENCY = 'USD';
 /** How long a free-beta subscription's trial lasts. */
@@ -76,63 +78,105 @@ export const cancelSubscriptionRequestSchema = z.object({
 });
 export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionRequestSchema>;
 
-export interface CreateSubscriptionResponse {
-  id: string;
-  subscription_id: string;
+export const subscriptionRepoParamsSchema = z.object({ repo_name: repoNameSchema });
+export const subscriptionIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+const usd = z.number().min(0);
+
+/** GET /api/billing/plans. */
+export const billingPlansSchema = z.strictObject({
+  mode: z.enum(BILLING_MODES),
+  currency: z.string(),
+  plans: z.array(
+    z.strictObject({
+      plan_code: z.enum(PLAN_CODES),
+      name: z.string(),
+      vm_size: z.string(),
+      price_usd: usd,
+      specs: z.string(),
+      description: z.string(),
+    }),
+  ),
+});
+
+export const createSubscriptionResponseSchema = z.strictObject({
+  id: z.string(),
+  subscription_id: z.string(),
   /** PayPal's approval page; null in free beta (the browser goes straight to deployment). */
-  hosted_checkout_url: string | null;
-  status: SubscriptionStatus;
-}
+  hosted_checkout_url: z.string().nullable(),
+  status: subscriptionStatus,
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
-export interface SubscriptionSummary {
-  subscription_id: string;
-  plan_name: string;
-  plan_code: string;
-  status: SubscriptionStatus;
-  vm_id: string | null;
-  trial_end: string | null;
-  next_renewal: string | null;
-  created_at: string;
-}
+export const subscriptionSummarySchema = z.strictObject({
+  subscription_id: z.string(),
+  plan_name: z.string(),
+  plan_code: z.string(),
+  status: subscriptionStatus,
+  vm_id: z.string().nullable(),
+  trial_end: timestampSchema.nullable(),
+  next_renewal: timestampSchema.nullable(),
+  created_at: timestampSchema,
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
-export interface SubscriptionDetail extends SubscriptionSummary {
-  id: string;
-  plan: { code: string; name: string; price_usd: number; currency: string; interval: 'month' };
-  workspace_name: string;
-  vm_size: string;
-  repo_owner: string | null;
-  repo_name: string | null;
-  branch: string | null;
-  provider: BillingMode;
+export const subscriptionDetailSchema = subscriptionSummarySchema.extend({
+  id: z.string(),
+  plan: z.strictObject({
+    code: z.string(),
+    name: z.string(),
+    price_usd: usd,
+    currency: z.string(),
+    interval: z.literal('month'),
+  }),
+  workspace_name: z.string(),
+  vm_size: z.string(),
+  repo_owner: z.string().nullable(),
+  repo_name: z.string().nullable(),
+  branch: z.string().nullable(),
+  provider: z.enum(BILLING_MODES),
   /** Still awaiting approval at PayPal: where to approve it. */
-  hosted_checkout_url: string | null;
-  cancelled_at: string | null;
-}
+  hosted_checkout_url: z.string().nullable(),
+  cancelled_at: timestampSchema.nullable(),
+});
+export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
 
-export interface Invoice {
-  invoice_id: string;
-  subscription_id: string;
-  amount_usd: number;
-  currency: string;
-  status: InvoiceStatus;
-  period_start: string;
-  period_end: string;
-  issued_at: string;
-  paid_at: string | null;
-}
+export const invoiceSchema = z.strictObject({
+  invoice_id: z.string(),
+  subscription_id: z.string(),
+  amount_usd: usd,
+  currency: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  period_start: timestampSchema,
+  period_end: timestampSchema,
+  issued_at: timestampSchema,
+  paid_at: timestampSchema.nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
 
-export interface SubscriptionInvoices {
-  is_trial: boolean;
-  message: string | null;
-  trial_end_date: string | null;
-  subscription_status: SubscriptionStatus;
-  invoices: Invoice[];
-}
+export const subscriptionInvoicesSchema = z.strictObject({
+  is_trial: z.boolean(),
+  message: z.string().nullable(),
+  trial_end_date: timestampSchema.nullable(),
+  subscription_status: subscriptionStatus,
+  invoices: z.array(invoiceSchema),
+});
+export type SubscriptionInvoices = z.infer<typeof subscriptionInvoicesSchema>;
 
-export interface CancelSubscriptionResponse {
-  success: true;
-  subscription_id: string;
-  status: SubscriptionStatus;
-  cancelled_at: string | null;
-  message: string;
-}
+export const cancelSubscriptionResponseSchema = successSchema.extend({
+  subscription_id: z.string(),
+  status: subscriptionStatus,
+  cancelled_at: timestampSchema.nullable(),
+  message: z.string(),
+});
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
+
+/** What POST /api/webhooks/paypal answers to a verified delivery. */
+export const webhookOutcomeSchema = z.strictObject({
+  event_id: z.string(),
+  /** processed: acted on now; replayed: this event id was acted on before, nothing changed. */
+  status: z.enum(['processed', 'replayed']),
+  result: z.string(),
+});
+export type WebhookOutcome = z.infer<typeof webhookOutcomeSchema>;

@@ -18,3 +18,4 @@ export const enterpriseInquirySchema = z.object({
   submittedAt: z.string().max(64).optional(),
 });
 export type EnterpriseInquiry = z.infer<typeof enterpriseInquirySchema>;
+export const enterpriseInquiryResultSchema = z.strictObject({ success: z.literal(true), id: z.string() });

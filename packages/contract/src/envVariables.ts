@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successMessageSchema, successSchema } from './schemaKit.js';
 
 /** A name a shell and Docker accept as an environment variable. */
 export const ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -76,17 +77,23 @@ export const updateEnvVariableRequestSchema = z.object({
   value: z.string({ error: 'A variable value must be text' }),
 });
 
-export interface EnvVariablesResponse {
-  workspace_name: string;
-  variables: EnvVariable[];
-  count: number;
-}
+export const envWorkspaceParamsSchema = z.object({ workspace: workspaceNameSchema });
+export const envVariableParamsSchema = envWorkspaceParamsSchema.extend({ key: envKeySchema });
 
-export interface EnvVariablesSaved {
-  success: true;
-  message: string;
+/** Variables as stored: keys and values exactly as saved (the request schema's checks do not apply). */
+export const envVariablesResponseSchema = z.strictObject({
+  workspace_name: z.string(),
+  variables: z.array(z.strictObject({ key: z.string(), value: z.string() })),
+  count: z.number().int().min(0),
+});
+export type EnvVariablesResponse = z.infer<typeof envVariablesResponseSchema>;
+
+export const envVariablesSavedSchema = successMessageSchema.extend({
   /** Variables the workspace holds now. */
-  count: number;
-  added: number;
-  updated: number;
-}
+  count: z.number().int().min(0),
+  added: z.number().int().min(0),
+  updated: z.number().int().min(0),
+});
+export type EnvVariablesSaved = z.infer<typeof envVariablesSavedSchema>;
+
+export const envVariablesDeletedSchema = successSchema.extend({ deleted: z.number().int().min(0) });

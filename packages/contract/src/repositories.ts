@@ -6,52 +6,61 @@ export const REPO_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;
 export const isValidRepoName = (value: string) =>
   REPO_NAME_PATTERN.test(value) && value !== '.' && value !== '..';
 
-/** GitHub's repository object, reduced to the fields the screens read (the same in local mode). */
-export interface Repository {
-  id: number;
-  name: string;
-  full_name: string;
-  owner: { login: string; avatar_url: string };
-  private: boolean;
-  description: string | null;
-  language: string | null;
-  stargazers_count: number;
-  updated_at: string;
-  default_branch: string;
-  html_url: string;
-}
+const ownerView = z.strictObject({ login: z.string(), avatar_url: z.string() });
 
-export interface Branch {
-  name: string;
-  commit: { sha: string };
-}
+/** GitHub's repository object, reduced to the fields the screens read (the same in local mode). */
+export const repositorySchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  full_name: z.string(),
+  owner: ownerView,
+  private: z.boolean(),
+  description: z.string().nullable(),
+  language: z.string().nullable(),
+  stargazers_count: z.number().int().min(0),
+  updated_at: z.string(),
+  default_branch: z.string(),
+  html_url: z.string(),
+});
+export type Repository = z.infer<typeof repositorySchema>;
+
+export const branchSchema = z.strictObject({ name: z.string(), commit: z.strictObject({ sha: z.string() }) });
+export type Branch = z.infer<typeof branchSchema>;
 
 /** One entry of GitHub's contents API; a directory answers with an array of these (without `content`). */
-export interface ContentEntry {
-  type: 'file' | 'dir' | 'symlink' | 'submodule';
-  name: string;
-  path: string;
-  sha: string;
-  size: number;
-  html_url: string | null;
-  download_url: string | null;
+export const contentEntrySchema = z.strictObject({
+  type: z.enum(['file', 'dir', 'symlink', 'submodule']),
+  name: z.string(),
+  path: z.string(),
+  sha: z.string(),
+  size: z.number().int().min(0),
+  html_url: z.string().nullable(),
+  download_url: z.string().nullable(),
   /** Files only: the bytes, base64 ('none' with empty content above GitHub's 1 MB limit). */
-  encoding?: 'base64' | 'none';
-  content?: string;
+  encoding: z.enum(['base64', 'none']).optional(),
+  content: z.string().optional(),
   /** Symlinks only: where the link points (never followed). */
-  target?: string;
-}
+  target: z.string().optional(),
+});
+export type ContentEntry = z.infer<typeof contentEntrySchema>;
 
-export type Contents = ContentEntry | ContentEntry[];
+export const contentsSchema = z.union([contentEntrySchema, z.array(contentEntrySchema)]);
+export type Contents = z.infer<typeof contentsSchema>;
 
-export interface Installation {
-  id: number;
-  account: { login: string; avatar_url: string } | null;
-  app_slug: string | null;
-  target_type: string | null;
-  repository_selection: string | null;
-  html_url: string | null;
-}
+export const installationSchema = z.strictObject({
+  id: z.number(),
+  account: ownerView.nullable(),
+  app_slug: z.string().nullable(),
+  target_type: z.string().nullable(),
+  repository_selection: z.string().nullable(),
+  html_url: z.string().nullable(),
+});
+export type Installation = z.infer<typeof installationSchema>;
+
+/** Names are checked by the provider with readable messages; here they only need to be strings. */
+export const repositoryParamsSchema = z.object({ owner: z.string(), repo: z.string() });
+/** `*` is the path inside the repository (Fastify's wildcard parameter). */
+export const contentsParamsSchema = repositoryParamsSchema.extend({ '*': z.string().optional() });
 
 /** GET .../branches?page=&per_page= — GitHub's own paging, at most 100 per page. */
 export const branchesQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const userSchema = z.object({
+export const userSchema = z.strictObject({
   id: z.string(),
   github_id: z.number().nullable(),
   login: z.string(),
@@ -44,3 +44,12 @@ export function splitName(name: string | null | undefined): { firstName: string;
   if (space < 0) return { firstName: trimmed, lastName: '' };
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
 }
+
+/** Local mode's sign-in (`?as=`): 'operator' is whitelisted, 'waiting' is not. GitHub mode ignores it. */
+export const localSignInQuerySchema = z.object({ as: z.enum(['operator', 'waiting']).default('operator') });
+/** GitHub's OAuth callback. */
+export const oauthCallbackQuerySchema = z.object({
+  code: z.string().min(1).max(512),
+  state: z.string().min(1).max(256),
+  installation_id: z.string().max(32).optional(),
+});

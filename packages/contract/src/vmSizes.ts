@@ -1,18 +1,20 @@
 import { z } from 'zod';
 
-export type PlanCode = 'BASIC_1GB' | 'PRO_4GB';
+export const PLAN_CODES = ['BASIC_1GB', 'PRO_4GB'] as const;
+export type PlanCode = (typeof PLAN_CODES)[number];
 
-export interface VmSize {
-  id: string;
-  name: string;
+export const vmSizeSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
   /** US dollars per month. */
-  price: number;
-  description: string;
-  specs: string;
-  planCode: PlanCode;
-  vcpus: number;
-  memoryMb: number;
-}
+  price: z.number().min(0),
+  description: z.string(),
+  specs: z.string(),
+  planCode: z.enum(PLAN_CODES),
+  vcpus: z.number().int().positive(),
+  memoryMb: z.number().int().positive(),
+});
+export type VmSize = z.infer<typeof vmSizeSchema>;
 
 /** The one catalogue of VM sizes; every screen and the billing plans read it. */
 export const VM_SIZES: readonly VmSize[] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceUrlsSchema, successSchema, timestampSchema } from './schemaKit.js';
 import { vmSizeIdSchema } from './vmSizes.js';
 
 /** The deployment workflow's steps, in order. The web app keys its log-stream switching off these names. */
@@ -15,23 +16,27 @@ export const DEPLOYMENT_STEPS = [
 ] as const;
 
 export type DeploymentStepName = (typeof DEPLOYMENT_STEPS)[number]['name'];
-export type StepStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
-export type WorkflowState = 'started' | 'completed' | 'failed';
+export const STEP_STATUSES = ['pending', 'in_progress', 'completed', 'failed'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+export const WORKFLOW_STATES = ['started', 'completed', 'failed'] as const;
+export type WorkflowState = (typeof WORKFLOW_STATES)[number];
 
-export interface WorkflowStep {
-  name: string;
-  description: string;
-  status: StepStatus;
-  started_at?: string | null;
-  finished_at?: string | null;
-  error?: string | null;
-}
+export const workflowStepSchema = z.strictObject({
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(STEP_STATUSES),
+  started_at: timestampSchema.nullish(),
+  finished_at: timestampSchema.nullish(),
+  error: z.string().nullish(),
+});
+export type WorkflowStep = z.infer<typeof workflowStepSchema>;
 
-export interface WorkflowDefinition {
-  name: string;
-  description: string;
-  steps: WorkflowStep[];
-}
+export const workflowDefinitionSchema = z.strictObject({
+  name: z.string(),
+  description: z.string(),
+  steps: z.array(workflowStepSchema),
+});
+export type WorkflowDefinition = z.infer<typeof workflowDefinitionSchema>;
 
 /** GitHub's rules: owner up to 39 letters, digits and hyphens; repository names letters, digits, `.`, `_`, `-`. */
 export const deployOwnerSchema = z
@@ -82,35 +87,49 @@ export const startDeploymentRequestSchema = z.object({
 });
 export type StartDeploymentRequest = z.infer<typeof startDeploymentRequestSchema>;
 
-export interface StartDeploymentResponse {
-  success: true;
-  sessionId: string;
-  deploymentId: string;
-}
+export const startDeploymentResponseSchema = successSchema.extend({
+  sessionId: z.string(),
+  deploymentId: z.string(),
+});
+export type StartDeploymentResponse = z.infer<typeof startDeploymentResponseSchema>;
 
-export interface DeploymentMetadataOutput {
-  service_url: string | null;
-  url: string | null;
-  urls: Record<string, string>;
-  output: string;
-}
+export const deploymentMetadataOutputSchema = z.strictObject({
+  service_url: z.string().nullable(),
+  url: z.string().nullable(),
+  urls: serviceUrlsSchema,
+  output: z.string(),
+});
+export type DeploymentMetadataOutput = z.infer<typeof deploymentMetadataOutputSchema>;
 
-export interface WorkflowStatus {
-  success: boolean;
-  sessionId: string;
-  state: WorkflowState;
-  currentStep: number;
-  currentStepName: string;
-  progress: number;
-  workflowComplete: boolean;
-  totalSteps: number;
-  steps: WorkflowStep[];
-  error: string | null;
-  data: {
-    deployJobId: string;
-    deploymentData: { metadata: DeploymentMetadataOutput };
-  };
-}
+export const workflowStatusSchema = z.strictObject({
+  success: z.boolean(),
+  sessionId: z.string(),
+  state: z.enum(WORKFLOW_STATES),
+  currentStep: z.number().int().min(0),
+  currentStepName: z.string(),
+  progress: z.number().min(0).max(100),
+  workflowComplete: z.boolean(),
+  totalSteps: z.number().int().min(0),
+  steps: z.array(workflowStepSchema),
+  error: z.string().nullable(),
+  data: z.strictObject({
+    deployJobId: z.string(),
+    deploymentData: z.strictObject({ metadata: deploymentMetadataOutputSchema }),
+  }),
+});
+export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
+
+export const workflowSessionParamsSchema = z.object({ sessionId: workflowSessionIdSchema });
+export const deployRepoParamsSchema = z.object({ owner: deployOwnerSchema, repo: deployRepoSchema });
+
+/** The wizard's saved state: GET /api/session/state/{id}. */
+export const sessionStateSchema = z.union([
+  z.strictObject({ exists: z.literal(false), stateData: z.null() }),
+  z.strictObject({ exists: z.literal(true), stateData: z.record(z.string(), z.unknown()) }),
+]);
+export const sessionStateSavedSchema = successSchema.extend({ sessionId: z.string() });
+export const sessionStateDeletedSchema = successSchema.extend({ deleted: z.boolean() });
+export const sessionStateExtendedSchema = z.strictObject({ extended: z.boolean() });
 
 export const sessionStateRequestSchema = z.object({
   sessionId: workflowSessionIdSchema,

@@ -1,42 +1,63 @@
 import { z } from 'zod';
+import { serviceUrlsSchema, successMessageSchema, timestampSchema } from './schemaKit.js';
 
 /** A workspace as the dashboard shows it (spec, entities: Workspace). */
-export interface WorkspaceSummary {
-  workspace_name: string;
-  repo_url: string;
-  repo_owner: string;
-  repo_name: string;
-  branch: string;
-  status: string;
-  vm_config: { vm_size: string };
-  service_urls: Record<string, string>;
-  created_at: string;
-  docker_image_name: string | null;
-  log_watcher: { last_error: string | null; last_error_time: string | null; status: string };
-}
+export const workspaceSummarySchema = z.strictObject({
+  workspace_name: z.string(),
+  repo_url: z.string(),
+  repo_owner: z.string(),
+  repo_name: z.string(),
+  branch: z.string(),
+  status: z.string(),
+  vm_config: z.strictObject({ vm_size: z.string() }),
+  service_urls: serviceUrlsSchema,
+  created_at: timestampSchema,
+  docker_image_name: z.string().nullable(),
+  log_watcher: z.strictObject({
+    last_error: z.string().nullable(),
+    last_error_time: timestampSchema.nullable(),
+    status: z.string(),
+  }),
+});
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
-export interface WorkspaceContainer {
-  id: string;
-  name: string;
-  service: string;
-  image: string;
-  state: string;
-  status: string;
-}
+export const workspaceContainerSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  service: z.string(),
+  image: z.string(),
+  state: z.string(),
+  status: z.string(),
+});
+export type WorkspaceContainer = z.infer<typeof workspaceContainerSchema>;
 
-export interface WorkspaceDetails extends WorkspaceSummary {
-  services: string[];
-  containers: WorkspaceContainer[];
-  latest_deployment: { id: string; status: string; commit_sha: string | null; created_at: string } | null;
-}
+export const workspaceDetailsSchema = workspaceSummarySchema.extend({
+  services: z.array(z.string()),
+  containers: z.array(workspaceContainerSchema),
+  latest_deployment: z
+    .strictObject({
+      id: z.string(),
+      status: z.string(),
+      commit_sha: z.string().nullable(),
+      created_at: timestampSchema,
+    })
+    .nullable(),
+});
+export type WorkspaceDetails = z.infer<typeof workspaceDetailsSchema>;
 
-export interface WorkspaceLogEntry {
-  timestamp: string;
-  service: string;
-  message: string;
-  source: string;
-  container_id: string | null;
-}
+export const workspaceLogEntrySchema = z.strictObject({
+  timestamp: timestampSchema,
+  service: z.string(),
+  message: z.string(),
+  source: z.string(),
+  container_id: z.string().nullable(),
+});
+export type WorkspaceLogEntry = z.infer<typeof workspaceLogEntrySchema>;
+
+export const workspaceServicesSchema = z.strictObject({ services: z.array(z.string()) });
+export const workspaceLogsSchema = z.strictObject({ logs: z.array(workspaceLogEntrySchema) });
+/** DELETE /api/workspace-delete/{name}. */
+export const workspaceDeletedSchema = successMessageSchema;
 
 /** One line of `/api/workspace-logs-stream`: `data: ${timestamp}\t${service}\t${JSON payload}`. */
 export interface WorkspaceStreamPayload {

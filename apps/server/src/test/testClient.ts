@@ -1,10 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { checkAnswerAgainstContract } from './contractCheck.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A browser-like client over `app.inject`: it keeps cookies and echoes the XSRF-TOKEN cookie in the
- * X-XSRF-TOKEN header, as axios does in the web app.
+ * X-XSRF-TOKEN header, as axios does in the web app. Every JSON answer of a route in the contract's
+ * route table is parsed with the contract's schema for its status: a mismatch throws a ContractViolation.
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
@@ -41,6 +43,7 @@ export class TestClient {
       if (expired || cookie.value === '') this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
+    checkAnswerAgainstContract(method, url, response);
     return response;
   }
 
