@@ -47,7 +47,7 @@ async function buildLabelledChild(docker: Docker, imageId: string, labels: Recor
     await writeFile(path.join(context, 'Dockerfile'), `FROM ${imageId}\n`);
     const stream = await docker.buildImage(
       { context, src: ['Dockerfile'] },
-      { labels: JSON.stringify(labels) },
+      { labels },
     );
     await new Promise<void>((resolve, reject) => {
       docker.modem.followProgress(stream, (error: Error | null, output: { error?: string }[] = []) => {
