@@ -2,7 +2,11 @@ import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COMPOSE_LIMITS } from '../../infra/compose/composeLimits.js';
-import { composeForDockerfile, detectProject as detect, listServices } from '../../infra/compose/composeProject.js';
+import {
+  composeForDockerfile,
+  detectProject as detect,
+  listServices,
+} from '../../infra/compose/composeProject.js';
 import { CommandError } from '../../infra/compose/runCommand.js';
 import { composeProjectName } from '../../infra/docker/conventions.js';
 import { openRepositoryJail } from '../../infra/jail/repositoryJail.js';

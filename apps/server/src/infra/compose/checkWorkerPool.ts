@@ -23,7 +23,9 @@ function spawnWorker(): Worker {
   const options = { resourceLimits: { maxOldGenerationSizeMb: MEMORY_LIMIT_MB } };
   // Run from TypeScript sources (tsx, vitest): the worker registers tsx's loader before importing its entry.
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
-  const worker = RUNS_FROM_SOURCE ? new Worker(bootstrap, { ...options, eval: true }) : new Worker(entry, options);
+  const worker = RUNS_FROM_SOURCE
+    ? new Worker(bootstrap, { ...options, eval: true })
+    : new Worker(entry, options);
   // A worker that dies while idle must not be handed a task.
   worker.once('exit', () => {
     const at = idle.indexOf(worker);

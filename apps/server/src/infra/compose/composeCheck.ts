@@ -65,11 +65,13 @@ function checkNormalized(task: Extract<CheckTask, { kind: 'normalized' }>): Chec
   for (const build of buildSources(normalized, jail)) {
     const contextShown = path.relative(jail.root, build.context) || '.';
     try {
-      for (const escape of jail.findEscapingLinks(build.context, { maxEntries: COMPOSE_LIMITS.contextEntries })) {
+      for (const link of jail.findEscapingLinks(build.context, {
+        maxEntries: COMPOSE_LIMITS.contextEntries,
+      })) {
         violations.push({
           service: build.service,
           key: 'build.context',
-          message: `Service '${build.service}' uses build.context: ${contextShown}, which holds a link pointing outside the repository (${escape.link} -> ${escape.target})`,
+          message: `Service '${build.service}' uses build.context: ${contextShown}, which holds a link pointing outside the repository (${link.link} -> ${link.target})`,
         });
       }
       const text =

@@ -14,6 +14,8 @@ export const COMPOSE_LIMITS = {
   services: 100,
   /** Mapping keys, sequence items and scalars together, after aliases are expanded. */
   nodes: 20_000,
+  /** Lines and flow separators, counted before parsing (a cheap bound on what the parser will build). */
+  separators: 30_000,
   depth: 64,
   /** `extends` chains across files. */
   extendsDepth: 8,
@@ -34,10 +36,23 @@ export function parseComposeText(text: string, fileName: string): unknown {
   if (Buffer.byteLength(text) > COMPOSE_LIMITS.fileBytes) {
     throw new ComposeLimitError(`${fileName} is larger than the limit of 1 MiB`);
   }
+  // The YAML parser's cost grows with the entries, so count them cheaply before it runs.
+  let separators = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 10 || code === 44) separators++; // newline, comma
+  }
+  if (separators > COMPOSE_LIMITS.separators) {
+    throw new ComposeLimitError(
+      `${fileName} has more than ${COMPOSE_LIMITS.separators} lines and list items`,
+    );
+  }
   let parsed: unknown;
   try {
     // `merge`: `<<: *anchor` is seen merged, as Compose sees it, so a merged env_file cannot hide from the checks.
-    parsed = YAML.parse(text, { maxAliasCount: COMPOSE_LIMITS.aliasCount, merge: true });
+    // `uniqueKeys: false`: yaml's duplicate-key check is quadratic in a mapping's size (the later key wins, as in
+    // PyYAML, which Compose v1 uses).
+    parsed = YAML.parse(text, { maxAliasCount: COMPOSE_LIMITS.aliasCount, merge: true, uniqueKeys: false });
   } catch (error) {
     const first = (error as Error).message.split('\n')[0] ?? '';
     if (/alias/i.test(first)) {
@@ -69,7 +84,9 @@ function countNodes(root: unknown, fileName: string) {
     }
     if (Array.isArray(value)) for (const item of value) stack.push([item, depth + 1]);
     else if (value && typeof value === 'object') {
-      for (const item of Object.values(value)) stack.push([item, depth + 1]);
+      const entries = Object.values(value);
+      nodes += entries.length; // the keys
+      for (const item of entries) stack.push([item, depth + 1]);
     }
   }
 }

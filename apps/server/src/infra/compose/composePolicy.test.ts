@@ -63,7 +63,10 @@ describe('compose sandbox policy (normalized config)', () => {
     [{ sysctls: { 'net.core.somaxconn': 1024 } }, 'sysctls'],
     [{ cgroup_parent: 'system.slice' }, 'cgroup_parent'],
     [{ volumes_from: ['container:other-tenant'] }, 'volumes_from'],
-    [{ volumes: ['/var/run/docker.sock:/var/run/docker.sock:rw'] }, 'volumes: /var/run/docker.sock, which points outside the repository'],
+    [
+      { volumes: ['/var/run/docker.sock:/var/run/docker.sock:rw'] },
+      'volumes: /var/run/docker.sock, which points outside the repository',
+    ],
     [{ volumes: ['/:/host:ro'] }, 'volumes: /, which points outside the repository'],
     [{ volumes: [`${REPO}/data:/data:rw`] }, `a bind mount of ${REPO}/data`],
     [

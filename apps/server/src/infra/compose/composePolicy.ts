@@ -118,7 +118,12 @@ function checkSharing(name: string, service: Obj, services: Set<string>): Policy
   return found;
 }
 
-function checkService(name: string, service: Obj, context: PolicyContext, services: Set<string>): PolicyViolation[] {
+function checkService(
+  name: string,
+  service: Obj,
+  context: PolicyContext,
+  services: Set<string>,
+): PolicyViolation[] {
   const found: PolicyViolation[] = [];
   if (service.privileged === true || service.privileged === 'true') {
     found.push(notAllowed(name, 'privileged', 'true'));
@@ -150,8 +155,8 @@ function checkService(name: string, service: Obj, context: PolicyContext, servic
     if (type === 'bind' || type === 'npipe') {
       // Resolved through the jail first, so a link out of the repository is named as such (issue 14 will allow
       // binds of repository paths through this same resolution); for now every bind mount is refused.
-      const escape = type === 'bind' && source ? jailRefusal(context.jail, source) : undefined;
-      if (escape?.reason === 'outside') found.push(jailViolation(name, 'volumes', source!, escape));
+      const escaping = type === 'bind' && source ? jailRefusal(context.jail, source) : undefined;
+      if (escaping?.reason === 'outside') found.push(jailViolation(name, 'volumes', source!, escaping));
       else found.push(notAllowed(name, 'volumes', `a bind mount of ${source ?? 'a host path'}`));
     } else if (type !== 'volume' && type !== 'tmpfs') {
       found.push(notAllowed(name, 'volumes', show(entry)));
@@ -200,7 +205,8 @@ function checkBuild(name: string, build: Obj, context: PolicyContext): PolicyVio
   for (const entry of asList(build.cache_from)) {
     const reference = typeof entry === 'string' ? entry.replace(/^type=registry,ref=/, '') : show(entry);
     const problem = imageReferenceProblem(reference, context.workspaceId);
-    if (problem) found.push(notAllowed(name, 'build.cache_from', `${reference} (${IMAGE_PROBLEM_TEXT[problem]})`));
+    if (problem)
+      found.push(notAllowed(name, 'build.cache_from', `${reference} (${IMAGE_PROBLEM_TEXT[problem]})`));
   }
   const given = typeof build.context === 'string' ? build.context : '.';
   if (/^[a-z]+:\/\//i.test(given) || given.startsWith('git@')) {
@@ -209,7 +215,12 @@ function checkBuild(name: string, build: Obj, context: PolicyContext): PolicyVio
   }
   const real = inRepository(found, context.jail, { service: name, key: 'build.context', given });
   if (real !== undefined && typeof build.dockerfile === 'string' && build.dockerfile_inline === undefined) {
-    inRepository(found, context.jail, { service: name, key: 'build.dockerfile', given: build.dockerfile, from: real });
+    inRepository(found, context.jail, {
+      service: name,
+      key: 'build.dockerfile',
+      given: build.dockerfile,
+      from: real,
+    });
   }
   return found;
 }
@@ -235,11 +246,23 @@ function checkScoped(section: 'networks' | 'volumes', items: Obj, context: Polic
   for (const [name, item] of Object.entries(items)) {
     if (!isObj(item)) continue;
     if (item.external === true || item.external === 'true' || isObj(item.external)) {
-      found.push(notAllowed(null, `${section}.${name}.external`, 'true (only the workspace’s own networks and volumes)'));
+      found.push(
+        notAllowed(
+          null,
+          `${section}.${name}.external`,
+          'true (only the workspace’s own networks and volumes)',
+        ),
+      );
     }
     // v2 prints the project-scoped default name for every entry; any other name reaches outside the project.
     if (item.name !== undefined && item.name !== `${context.projectName}_${name}`) {
-      found.push(notAllowed(null, `${section}.${name}.name`, `${show(item.name)} (only the workspace’s own networks and volumes)`));
+      found.push(
+        notAllowed(
+          null,
+          `${section}.${name}.name`,
+          `${show(item.name)} (only the workspace’s own networks and volumes)`,
+        ),
+      );
     }
     if (typeof item.driver === 'string' && !allowedDriver.has(item.driver)) {
       found.push(notAllowed(null, `${section}.${name}.driver`, item.driver));
@@ -261,7 +284,13 @@ export function checkComposePolicy(config: unknown, context: PolicyContext): Pol
     return [{ service: null, key: 'services', message: 'The compose file has no services' }];
   }
   if (Object.keys(services).length > COMPOSE_LIMITS.services) {
-    return [{ service: null, key: 'services', message: `The compose file defines more than ${COMPOSE_LIMITS.services} services` }];
+    return [
+      {
+        service: null,
+        key: 'services',
+        message: `The compose file defines more than ${COMPOSE_LIMITS.services} services`,
+      },
+    ];
   }
   const names = new Set(Object.keys(services));
   const found: PolicyViolation[] = [];
@@ -277,7 +306,11 @@ export function checkComposePolicy(config: unknown, context: PolicyContext): Pol
         found.push(notAllowed(null, `${section}.${name}.external`, 'true'));
       }
       if (typeof item.file === 'string') {
-        inRepository(found, context.jail, { service: null, key: `${section}.${name}.file`, given: item.file });
+        inRepository(found, context.jail, {
+          service: null,
+          key: `${section}.${name}.file`,
+          given: item.file,
+        });
       }
       if (item.environment !== undefined) {
         found.push(notAllowed(null, `${section}.${name}.environment`, show(item.environment)));

@@ -13,12 +13,22 @@ type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function jailViolation(service: string | null, key: string, given: string, error: JailError): PolicyViolation {
+export function jailViolation(
+  service: string | null,
+  key: string,
+  given: string,
+  error: JailError,
+): PolicyViolation {
   const subject = service === null ? 'The compose file' : `Service '${service}'`;
   return { service, key, message: `${subject} uses ${key}: ${given}, which ${error.why}` };
 }
 
-function refused(service: string | null, key: string, shown: string, why = 'is not allowed'): PolicyViolation {
+function refused(
+  service: string | null,
+  key: string,
+  shown: string,
+  why = 'is not allowed',
+): PolicyViolation {
   const subject = service === null ? 'The compose file' : `Service '${service}'`;
   return { service, key, message: `${subject} uses ${key}: ${shown}, which ${why}` };
 }
@@ -40,7 +50,14 @@ interface Walk {
 }
 
 /** Checks `file` (given relative to `dirs`), read through the jail, and the files it names. */
-function checkReferencedFile(walk: Walk, service: string, key: string, given: string, dirs: string[], required: boolean) {
+function checkReferencedFile(
+  walk: Walk,
+  service: string,
+  key: string,
+  given: string,
+  dirs: string[],
+  required: boolean,
+) {
   if (given.includes('$')) {
     walk.found.push(refused(service, key, given, 'is not allowed (a file path may not use variables)'));
     return undefined;
@@ -58,7 +75,8 @@ function checkReferencedFile(walk: Walk, service: string, key: string, given: st
   }
   const escaping = errors.find((error) => error.reason !== 'missing');
   if (escaping) walk.found.push(jailViolation(service, key, given, escaping));
-  else if (real === undefined && required && errors[0]) walk.found.push(jailViolation(service, key, given, errors[0]));
+  else if (real === undefined && required && errors[0])
+    walk.found.push(jailViolation(service, key, given, errors[0]));
   if (escaping) return undefined;
   return real;
 }
@@ -88,7 +106,14 @@ function checkFile(walk: Walk, raw: unknown, fileDir: string, depth: number) {
     const real = checkReferencedFile(walk, name, 'extends.file', extended, dirs, true);
     if (real === undefined || walk.visited.has(real)) continue;
     if (depth >= COMPOSE_LIMITS.extendsDepth) {
-      found.push(refused(name, 'extends.file', extended, `is not allowed (more than ${COMPOSE_LIMITS.extendsDepth} files deep)`));
+      found.push(
+        refused(
+          name,
+          'extends.file',
+          extended,
+          `is not allowed (more than ${COMPOSE_LIMITS.extendsDepth} files deep)`,
+        ),
+      );
       continue;
     }
     walk.visited.add(real);

@@ -8,7 +8,9 @@ const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
 const DOMAIN = `${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*(?::[0-9]+)?`;
 const PATH_COMPONENT = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
 const NAME = `(?:${DOMAIN}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
-const REFERENCE = new RegExp(`^(${NAME})(?::([A-Za-z0-9_][A-Za-z0-9_.-]{0,127}))?(?:@([a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-zA-Z0-9=_-]{32,}))?$`);
+const REFERENCE = new RegExp(
+  `^(${NAME})(?::([A-Za-z0-9_][A-Za-z0-9_.-]{0,127}))?(?:@([a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-zA-Z0-9=_-]{32,}))?$`,
+);
 
 const HEX = /^[a-f0-9]+$/;
 

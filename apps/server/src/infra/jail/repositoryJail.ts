@@ -3,8 +3,8 @@ import {
   constants,
   fstatSync,
   lstatSync,
-  openSync,
   opendirSync,
+  openSync,
   readlinkSync,
   readSync,
   realpathSync,
@@ -48,7 +48,10 @@ export class JailError extends Error {
 /** True when `candidate` (absolute) is `root` or below it. */
 export function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+  return (
+    relative === '' ||
+    (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative))
+  );
 }
 
 const formatBytes = (bytes: number) =>
@@ -105,36 +108,8 @@ export function openRepositoryJail(checkout: string): RepositoryJail {
     }
   };
 
-  const readText = (given: string, options: { from?: string; maxBytes: number }): string => {
-    const real = resolve(given, options.from);
-    let fd: number;
-    try {
-      fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    } catch (error) {
-      // ELOOP: the last component became a link after the check.
-      throw new JailError((error as NodeJS.ErrnoException).code === 'ELOOP' ? 'outside' : 'missing', given);
-    }
-    try {
-      const opened = openedPath(fd);
-      if (opened !== undefined && !isInside(root, opened)) throw new JailError('outside', given);
-      const stat = fstatSync(fd);
-      if (!stat.isFile()) throw new JailError('not_a_file', given);
-      if (stat.size > options.maxBytes) {
-        throw new JailError('too_large', given, `${formatBytes(stat.size)}; the limit is ${formatBytes(options.maxBytes)}`);
-      }
-      const buffer = Buffer.alloc(Math.min(stat.size, options.maxBytes) + 1);
-      let length = 0;
-      for (;;) {
-        const read = readSync(fd, buffer, length, buffer.length - length, null);
-        if (read === 0) break;
-        length += read;
-        if (length > options.maxBytes) throw new JailError('too_large', given, `the limit is ${formatBytes(options.maxBytes)}`);
-      }
-      return buffer.subarray(0, length).toString('utf8');
-    } finally {
-      closeSync(fd);
-    }
-  };
+  const readText = (given: string, options: { from?: string; maxBytes: number }): string =>
+    readResolved(root, resolve(given, options.from), given, options.maxBytes);
 
   const findEscapingLinks = (dir: string, options: { maxEntries: number }): SymlinkEscape[] => {
     const start = resolve(dir);
@@ -148,7 +123,11 @@ export function openRepositoryJail(checkout: string): RepositoryJail {
       try {
         for (let entry = handle.readSync(); entry !== null; entry = handle.readSync()) {
           if (++seen > options.maxEntries) {
-            throw new JailError('too_large', path.relative(root, start) || '.', `more than ${options.maxEntries} files`);
+            throw new JailError(
+              'too_large',
+              path.relative(root, start) || '.',
+              `more than ${options.maxEntries} files`,
+            );
           }
           const full = path.join(current, entry.name);
           if (entry.isDirectory()) pending.push(full);
@@ -179,6 +158,39 @@ export function openRepositoryJail(checkout: string): RepositoryJail {
   };
 
   return { root, resolve, exists, readText, findEscapingLinks };
+}
+
+/**
+ * Opens `real` (a path resolve() accepted) without following a link at its end, then checks where the descriptor
+ * really leads before reading: whatever was swapped in since the check, the bytes come from inside `root`.
+ */
+export function readResolved(root: string, real: string, given: string, maxBytes: number): string {
+  let fd: number;
+  try {
+    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    // ELOOP: the last component became a link after the check.
+    throw new JailError((error as NodeJS.ErrnoException).code === 'ELOOP' ? 'outside' : 'missing', given);
+  }
+  try {
+    const opened = openedPath(fd);
+    if (opened !== undefined && !isInside(root, opened)) throw new JailError('outside', given);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new JailError('not_a_file', given);
+    const limit = `the limit is ${formatBytes(maxBytes)}`;
+    if (stat.size > maxBytes) throw new JailError('too_large', given, `${formatBytes(stat.size)}; ${limit}`);
+    const buffer = Buffer.alloc(stat.size + 1);
+    let length = 0;
+    for (;;) {
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+      if (length > maxBytes) throw new JailError('too_large', given, limit);
+    }
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Where the kernel says an open descriptor leads (Linux); undefined where /proc is not available. */
