@@ -56,7 +56,7 @@ describeWith('docker')('the sandbox against hostile repositories', () => {
     expect(await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${id}`] } })).toHaveLength(0);
     const job = await as.get(`/api/deployment/job/${deploymentId}`);
     const log = await as.get(
-      `/api/logs/${owner}/${repo}/stream?log_type=build&initial_lines=2000&follow=true`,
+      `/api/logs/${owner}/${repo}/stream?log_type=build&initial_lines=1000&follow=true`,
     );
     expect(log.body).toContain('Deployment failed');
     const row = await ctx.platform.db.query.deployments.findFirst({
@@ -95,7 +95,7 @@ describeWith('docker')('the sandbox against hostile repositories', () => {
         'hostile-dotenv',
         () => ({
           // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${...} is the point
-          'compose.yaml': web('    environment: [LEAK=${LEAK}]\n'),
+          'compose.yaml': web('    environment:\n      - LEAK=${LEAK}\n'),
           '.env': { link: path.join(world.hostDir, 'app.env') },
         }),
         "The repository's .env points outside the repository",
@@ -275,8 +275,10 @@ describeWith('docker')('the sandbox against hostile repositories', () => {
 
   it('deploys links that stay inside the repository, with .env interpolation, reading only repository files', async () => {
     world.repo('inside-links', {
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: Compose interpolation from .env is the point
-      'compose.yaml': web('    env_file: ./conf/app.env\n    environment: [FROM_DOTENV=${GREETING}]\n'),
+      'compose.yaml': web(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: Compose interpolation from .env is the point
+        '    env_file: ./conf/app.env\n    environment:\n      - FROM_DOTENV=${GREETING}\n',
+      ),
       'real/app.env': 'FROM_ENV_FILE=inside\n',
       conf: { link: 'real' },
       '.env': 'GREETING=hello-from-dotenv\n',
