@@ -1,0 +1,54 @@
+import { startLapseSweeps } from './billing/lapseSweeper.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { startDeploymentWorker } from './deployments/deploymentWorker.js';
+import { buildApp } from './http/app.js';
+import { createPlatform } from './platform/platform.js';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const platform = await createPlatform(config);
+  const app = await buildApp(platform);
+
+  if (platform.secrets.adminPasswordGenerated) {
+    // Printed once, on the first start of an embedded install; it is kept in the data directory.
+    console.log(`\n  Admin password (shown once): ${platform.secrets.adminPassword}\n`);
+  }
+  await app.listen({ host: config.host, port: config.port });
+  await platform.runningApps.start();
+  // Deployment jobs, and the reaper that ends deployments a stopped process left running.
+  await startDeploymentWorker(platform);
+  const lapses = startLapseSweeps(platform);
+  platform.logger.info(
+    {
+      url: config.publicUrl,
+      mode: config.authMode,
+      database: platform.database.driver,
+      redis: Boolean(platform.redis),
+    },
+    'Slipway is running',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    platform.logger.info({ signal }, 'stopping');
+    await lapses.stop();
+    await app.close();
+    await platform.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main();
