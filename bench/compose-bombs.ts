@@ -3,6 +3,8 @@
  * deployment path (POST /api/workflow/deployment/start on the real server, local repositories, local VM provider)
  * while 50 clients call GET /api/user without pause. Prints the time from "start" to the refusal for each bomb
  * (goal < 1 s) and the p50/p99 of /api/user in a quiet window and during the bombs (goal p99 < 100 ms).
+ * With DATABASE_URL (PostgreSQL) the server uses it, and the bench also reads the build log's own timestamps to
+ * print how long the check itself took ("Found compose.yaml" → "Deployment failed"), apart from clone and clean-up.
  * Run: `npx tsx bench/compose-bombs.ts` (Docker Engine needed; nothing is built or run).
  */
 import { spawn } from 'node:child_process';
@@ -12,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { createHostileWorld } from '../apps/server/src/test/fixtures/hostileRepos.js';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
@@ -75,6 +78,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     LOCAL_REPOS_DIR: world.root,
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   },
   detached: true,
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -105,6 +109,24 @@ try {
   const headers = { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json' };
   if ((await fetch(`${base}/api/user`, { headers })).status !== 200) throw new Error('sign-in failed');
 
+  /** From the build log's timestamps: the line before the check to the line reporting the refusal. */
+  async function checkMs(deploymentId: string): Promise<number> {
+    if (!process.env.DATABASE_URL) return Number.NaN;
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ ts: Date; line: string }>(
+        'select ts, line from log_lines where deployment_id = $1 order by id',
+        [deploymentId],
+      );
+      const found = rows.find((r) => r.line.startsWith('Found '))?.ts.getTime();
+      const failed = rows.find((r) => r.line.startsWith('Deployment failed'))?.ts.getTime();
+      return found !== undefined && failed !== undefined ? failed - found : Number.NaN;
+    } finally {
+      await db.end();
+    }
+  }
+
   async function refusal(repo: string) {
     const sessionId = randomUUID();
     const started = performance.now();
@@ -121,6 +143,7 @@ try {
     });
     if (response.status !== 200)
       throw new Error(`start ${repo}: ${response.status} ${await response.text()}`);
+    const { deploymentId } = (await response.json()) as { deploymentId: string };
     for (;;) {
       const status = (await (
         await fetch(`${base}/api/workflow/deployment/status/${sessionId}`, { headers })
@@ -135,7 +158,14 @@ try {
           failed?.started_at && failed.finished_at
             ? Date.parse(failed.finished_at) - Date.parse(failed.started_at)
             : Number.NaN;
-        return { totalMs: performance.now() - started, stepMs, step: failed?.name, error: status.error };
+        const totalMs = performance.now() - started;
+        return {
+          totalMs,
+          stepMs,
+          step: failed?.name,
+          error: status.error,
+          checkMs: await checkMs(deploymentId),
+        };
       }
       await sleep(20);
     }
@@ -164,7 +194,7 @@ try {
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   for (const [repo, result] of Object.entries(results)) {
     console.log(
-      `${repo}: refused in ${ms(result.totalMs)} from start (step ${result.step}: ${ms(result.stepMs)}) — ${result.error}`,
+      `${repo}: refused in ${ms(result.totalMs)} from start (step ${result.step}: ${ms(result.stepMs)} with clean-up; the check itself: ${ms(result.checkMs)}) — ${result.error}`,
     );
   }
   console.log(
