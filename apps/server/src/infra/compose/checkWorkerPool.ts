@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CheckResult, CheckTask } from './composeCheck.js';
 
@@ -16,13 +18,18 @@ export class CheckTimeoutError extends Error {
 }
 
 const SELF = new URL(import.meta.url);
+const require = createRequire(import.meta.url);
 const RUNS_FROM_SOURCE = SELF.pathname.endsWith('.ts');
 
 function spawnWorker(): Worker {
   const entry = new URL(`./composeCheckWorker.${RUNS_FROM_SOURCE ? 'ts' : 'js'}`, SELF);
   const options = { resourceLimits: { maxOldGenerationSizeMb: MEMORY_LIMIT_MB } };
   // Run from TypeScript sources (tsx, vitest): the worker registers tsx's loader before importing its entry.
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
+  // tsx is resolved here, so the worker finds it whatever the process's working directory.
+  const tsx = JSON.stringify(
+    new URL('dist/esm/api/index.mjs', pathToFileURL(require.resolve('tsx/package.json'))).href,
+  );
+  const bootstrap = `import(${tsx}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
   const worker = RUNS_FROM_SOURCE
     ? new Worker(bootstrap, { ...options, eval: true })
     : new Worker(entry, options);
