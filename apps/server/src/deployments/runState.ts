@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ComposeCli } from '../infra/compose/composeCli.js';
+import type { PolicyViolation } from '../infra/compose/composePolicy.js';
 import type { NormalizedService } from '../infra/compose/composeProject.js';
 import type { Db } from '../infra/db/client.js';
 import type { Ingress } from '../infra/ingress/ingress.js';
@@ -59,6 +60,8 @@ export interface RunState {
   /** Compose file as found (or generated for a Dockerfile) and its normalized form. */
   sourceComposeFile?: string;
   normalized?: Record<string, unknown>;
+  /** What the sandbox rules found in it (checked with it, in the check worker); policy-check reports them. */
+  policyViolations?: PolicyViolation[];
   services: NormalizedService[];
   /** The file Slipway runs; holds the variables only between writing and `up`. */
   finalComposeFile?: string;

@@ -1,10 +1,13 @@
 import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
+import { warmCheckWorkers } from '../../infra/compose/checkWorkerPool.js';
 import { createComposeCli } from '../../infra/compose/composeCli.js';
 import type { RunState } from '../runState.js';
 
 /** Creates (or finds) the workspace's VM and connects to its Docker Engine. A redeploy reuses the VM. */
 export async function provisionVm(state: RunState) {
   const { deps, workspace } = state;
+  // The compose checks run in a worker thread; starting one now hides its start-up behind the clone.
+  warmCheckWorkers();
   const size = findVmSize(workspace.vmSize) ?? findVmSize(DEFAULT_VM_SIZE)!;
   state.log.write(`Preparing ${deps.vmProvider.name} VM (${size.specs}) for ${workspace.name}`);
   const vm = await deps.vmProvider.ensure(workspace, size, { signal: state.signal });

@@ -1,9 +1,13 @@
-import path from 'node:path';
+import { JailError, type RepositoryJail } from '../jail/repositoryJail.js';
+import { COMPOSE_LIMITS } from './composeLimits.js';
+import { jailViolation } from './composeRawPolicy.js';
+import { IMAGE_PROBLEM_TEXT, imageReferenceProblem } from './imageReference.js';
 
 /**
- * The sandbox rules for user compose projects (security brief, item 4). Checked on the NORMALIZED config
- * (`compose config`), so YAML anchors, `extends` and interpolation cannot hide a forbidden key.
- * Every rule names the service and the key, so the user knows what to change.
+ * The sandbox rules for user compose projects (security brief, items 4, 12 and 13). Checked on the NORMALIZED
+ * config (`compose config`), so YAML anchors, `extends` and interpolation cannot hide a forbidden key; every
+ * path goes through the repository jail (real paths, symlinks followed). Every rule names the service and the
+ * key, so the user knows what to change.
  */
 export interface PolicyViolation {
   service: string | null;
@@ -23,7 +27,6 @@ const FORBIDDEN_KEYS = [
   'sysctls',
   'cgroup_parent',
   'device_cgroup_rules',
-  'volumes_from',
   'external_links',
   'runtime',
   'oom_kill_disable',
@@ -31,8 +34,13 @@ const FORBIDDEN_KEYS = [
 const ALLOWED_LOG_DRIVERS = new Set(['json-file', 'local']);
 const ALLOWED_NETWORK_DRIVERS = new Set(['bridge', 'overlay']);
 
-/** Images Slipway builds for workspaces; on a shared engine another workspace's image is off limits. */
-export const isWorkspaceImage = (reference: string) => /(^|\/)slipway-/i.test(reference.trim());
+/** Who is asking: the checkout's jail, and the workspace whose own images and project names are allowed. */
+export interface PolicyContext {
+  jail: RepositoryJail;
+  workspaceId: string;
+  /** The Compose project name (`slipway-{workspaceId}`): v2 prints `name: {project}_{key}` for every network. */
+  projectName: string;
+}
 
 function notAllowed(service: string | null, key: string, shown: string): PolicyViolation {
   const subject = service === null ? 'The compose file' : `Service '${service}'`;
@@ -41,10 +49,30 @@ function notAllowed(service: string | null, key: string, shown: string): PolicyV
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** True when `candidate` (absolute) is inside `root` (absolute). */
-export function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+/** Why the jail refuses `given`, or undefined when it resolves inside the repository. */
+function jailRefusal(jail: RepositoryJail, given: string): JailError | undefined {
+  try {
+    jail.resolve(given);
+    return undefined;
+  } catch (error) {
+    if (error instanceof JailError) return error;
+    throw error;
+  }
+}
+
+/** Resolves a repository path through the jail; a refusal becomes a violation naming service, key and path. */
+function inRepository(
+  found: PolicyViolation[],
+  jail: RepositoryJail,
+  where: { service: string | null; key: string; given: string; from?: string },
+): string | undefined {
+  try {
+    return jail.resolve(where.given, where.from);
+  } catch (error) {
+    if (!(error instanceof JailError)) throw error;
+    found.push(jailViolation(where.service, where.key, where.given, error));
+    return undefined;
+  }
 }
 
 /** A volume entry in short ("src:dst:mode") or long ({type, source}) syntax, as `compose config` prints it. */
@@ -65,15 +93,42 @@ function volumeSource(entry: unknown): { type: string; source: string | undefine
   return { type: 'unknown', source: undefined };
 }
 
-function checkService(name: string, service: Obj, projectDir: string | undefined): PolicyViolation[] {
+/** `volumes_from` entries: `name[:mode]`, `service:name[:mode]` (v1's normalized form) or `container:name[:mode]`. */
+function volumesFromSource(entry: string): { kind: 'service' | 'container'; name: string } {
+  const [first = '', second = ''] = entry.split(':');
+  if (first === 'container') return { kind: 'container', name: second };
+  if (first === 'service') return { kind: 'service', name: second };
+  return { kind: 'service', name: first };
+}
+
+function checkSharing(name: string, service: Obj, services: Set<string>): PolicyViolation[] {
+  const found: PolicyViolation[] = [];
+  const networkMode = service.network_mode;
+  if (typeof networkMode === 'string' && networkMode !== 'none' && !networkMode.startsWith('default')) {
+    // Another service of the same project shares its network; anything else (host, container:, bridge) escapes.
+    const shared = /^service:(.+)$/.exec(networkMode)?.[1];
+    if (!shared || !services.has(shared)) found.push(notAllowed(name, 'network_mode', networkMode));
+  }
+  for (const entry of asList(service.volumes_from)) {
+    const source = volumesFromSource(String(entry));
+    if (source.kind === 'container' || !services.has(source.name)) {
+      found.push(notAllowed(name, 'volumes_from', `${String(entry)} (only services of this project)`));
+    }
+  }
+  return found;
+}
+
+function checkService(
+  name: string,
+  service: Obj,
+  context: PolicyContext,
+  services: Set<string>,
+): PolicyViolation[] {
   const found: PolicyViolation[] = [];
   if (service.privileged === true || service.privileged === 'true') {
     found.push(notAllowed(name, 'privileged', 'true'));
   }
-  const networkMode = service.network_mode;
-  if (typeof networkMode === 'string' && networkMode !== 'none' && !networkMode.startsWith('default')) {
-    found.push(notAllowed(name, 'network_mode', networkMode));
-  }
+  found.push(...checkSharing(name, service, services));
   for (const key of NAMESPACE_HOST_KEYS) {
     // Sharing a namespace with the host or with another container escapes the workspace.
     const value = service[key];
@@ -98,7 +153,11 @@ function checkService(name: string, service: Obj, projectDir: string | undefined
   for (const entry of asList(service.volumes)) {
     const { type, source } = volumeSource(entry);
     if (type === 'bind' || type === 'npipe') {
-      found.push(notAllowed(name, 'volumes', `a bind mount of ${source ?? 'a host path'}`));
+      // Resolved through the jail first, so a link out of the repository is named as such (issue 14 will allow
+      // binds of repository paths through this same resolution); for now every bind mount is refused.
+      const escaping = type === 'bind' && source ? jailRefusal(context.jail, source) : undefined;
+      if (escaping?.reason === 'outside') found.push(jailViolation(name, 'volumes', source!, escaping));
+      else found.push(notAllowed(name, 'volumes', `a bind mount of ${source ?? 'a host path'}`));
     } else if (type !== 'volume' && type !== 'tmpfs') {
       found.push(notAllowed(name, 'volumes', show(entry)));
     }
@@ -108,19 +167,33 @@ function checkService(name: string, service: Obj, projectDir: string | undefined
       found.push(notAllowed(name, 'logging.driver', service.logging.driver));
     }
   }
-  if (service.build === undefined && typeof service.image === 'string' && isWorkspaceImage(service.image)) {
-    found.push(notAllowed(name, 'image', `${service.image} (images of other workspaces)`));
+  if (service.build === undefined && typeof service.image === 'string') {
+    const problem = imageReferenceProblem(service.image, context.workspaceId);
+    if (problem) found.push(notAllowed(name, 'image', `${service.image} (${IMAGE_PROBLEM_TEXT[problem]})`));
   }
-  if (isObj(service.build)) found.push(...checkBuild(name, service.build, projectDir));
+  if (isObj(service.build)) found.push(...checkBuild(name, service.build, context));
   else if (typeof service.build === 'string')
-    found.push(...checkBuild(name, { context: service.build }, projectDir));
+    found.push(...checkBuild(name, { context: service.build }, context));
   return found;
 }
 
-function checkBuild(name: string, build: Obj, projectDir: string | undefined): PolicyViolation[] {
+/** A service's build: where its context and Dockerfile really are, and the images it may use as cache. */
+export interface BuildSource {
+  service: string;
+  /** Real path of the context directory, inside the repository. */
+  context: string;
+  /** Real path of the Dockerfile, or undefined for `dockerfile_inline`. */
+  dockerfile: string | undefined;
+  dockerfileGiven: string;
+  inline: string | undefined;
+  args: unknown;
+}
+
+function checkBuild(name: string, build: Obj, context: PolicyContext): PolicyViolation[] {
   const found: PolicyViolation[] = [];
   if (build.privileged === true) found.push(notAllowed(name, 'build.privileged', 'true'));
-  for (const key of ['entitlements', 'ssh', 'secrets', 'additional_contexts'] as const) {
+  // `tags` would let a build overwrite a name another tenant runs (or a shared base image's tag).
+  for (const key of ['entitlements', 'ssh', 'secrets', 'additional_contexts', 'tags'] as const) {
     const value = build[key];
     if (value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)) {
       found.push(notAllowed(name, `build.${key}`, show(value)));
@@ -129,106 +202,120 @@ function checkBuild(name: string, build: Obj, projectDir: string | undefined): P
   if (typeof build.network === 'string' && build.network !== 'default' && build.network !== 'none') {
     found.push(notAllowed(name, 'build.network', build.network));
   }
-  const context = typeof build.context === 'string' ? build.context : '.';
-  if (/^[a-z]+:\/\//i.test(context) || context.startsWith('git@')) {
-    found.push(notAllowed(name, 'build.context', `${context} (build from the repository itself)`));
-  } else if (projectDir) {
-    const absolute = path.resolve(projectDir, context);
-    if (!isInside(projectDir, absolute)) {
-      found.push(notAllowed(name, 'build.context', `${context} (outside the repository)`));
-    } else if (
-      typeof build.dockerfile === 'string' &&
-      !isInside(projectDir, path.resolve(absolute, build.dockerfile))
-    ) {
-      found.push(notAllowed(name, 'build.dockerfile', `${build.dockerfile} (outside the repository)`));
+  for (const entry of asList(build.cache_from)) {
+    const reference = typeof entry === 'string' ? entry.replace(/^type=registry,ref=/, '') : show(entry);
+    const problem = imageReferenceProblem(reference, context.workspaceId);
+    if (problem)
+      found.push(notAllowed(name, 'build.cache_from', `${reference} (${IMAGE_PROBLEM_TEXT[problem]})`));
+  }
+  const given = typeof build.context === 'string' ? build.context : '.';
+  if (/^[a-z]+:\/\//i.test(given) || given.startsWith('git@')) {
+    found.push(notAllowed(name, 'build.context', `${given} (build from the repository itself)`));
+    return found;
+  }
+  const real = inRepository(found, context.jail, { service: name, key: 'build.context', given });
+  if (real !== undefined && typeof build.dockerfile === 'string' && build.dockerfile_inline === undefined) {
+    inRepository(found, context.jail, {
+      service: name,
+      key: 'build.dockerfile',
+      given: build.dockerfile,
+      from: real,
+    });
+  }
+  return found;
+}
+
+/** The builds of a checked config, with their real paths (only call after checkComposePolicy found nothing). */
+export function buildSources(config: Obj, jail: RepositoryJail): BuildSource[] {
+  const services = isObj(config.services) ? config.services : {};
+  return Object.entries(services).flatMap(([service, raw]) => {
+    if (!isObj(raw) || raw.build === undefined) return [];
+    const build: Obj = isObj(raw.build) ? raw.build : { context: raw.build };
+    const context = jail.resolve(typeof build.context === 'string' ? build.context : '.');
+    const inline = typeof build.dockerfile_inline === 'string' ? build.dockerfile_inline : undefined;
+    const dockerfileGiven = typeof build.dockerfile === 'string' ? build.dockerfile : 'Dockerfile';
+    const dockerfile = inline === undefined ? jail.resolve(dockerfileGiven, context) : undefined;
+    return [{ service, context, dockerfile, dockerfileGiven, inline, args: build.args }];
+  });
+}
+
+/** Top-level networks and volumes stay inside the project: no `external`, no `name` of their own. */
+function checkScoped(section: 'networks' | 'volumes', items: Obj, context: PolicyContext): PolicyViolation[] {
+  const found: PolicyViolation[] = [];
+  const allowedDriver = section === 'networks' ? ALLOWED_NETWORK_DRIVERS : new Set(['local']);
+  for (const [name, item] of Object.entries(items)) {
+    if (!isObj(item)) continue;
+    if (item.external === true || item.external === 'true' || isObj(item.external)) {
+      found.push(
+        notAllowed(
+          null,
+          `${section}.${name}.external`,
+          'true (only the workspace’s own networks and volumes)',
+        ),
+      );
+    }
+    // v2 prints the project-scoped default name for every entry; any other name reaches outside the project.
+    if (item.name !== undefined && item.name !== `${context.projectName}_${name}`) {
+      found.push(
+        notAllowed(
+          null,
+          `${section}.${name}.name`,
+          `${show(item.name)} (only the workspace’s own networks and volumes)`,
+        ),
+      );
+    }
+    if (typeof item.driver === 'string' && !allowedDriver.has(item.driver)) {
+      found.push(notAllowed(null, `${section}.${name}.driver`, item.driver));
+    }
+    // A "named volume" with driver_opts `o: bind, device: /etc` is a host bind mount in disguise.
+    if (isObj(item.driver_opts) && Object.keys(item.driver_opts).length > 0) {
+      found.push(notAllowed(null, `${section}.${name}.driver_opts`, show(item.driver_opts)));
     }
   }
   return found;
 }
 
-/**
- * Checks a normalized compose config. `projectDir` is the repository checkout the build contexts must stay in
- * (the real path, symlinks resolved by the caller).
- */
-export function checkComposePolicy(config: unknown, projectDir?: string): PolicyViolation[] {
+/** Checks a normalized compose config against the sandbox rules. */
+export function checkComposePolicy(config: unknown, context: PolicyContext): PolicyViolation[] {
   if (!isObj(config))
     return [{ service: null, key: 'services', message: 'The compose file has no services' }];
   const services = isObj(config.services) ? config.services : {};
   if (Object.keys(services).length === 0) {
     return [{ service: null, key: 'services', message: 'The compose file has no services' }];
   }
+  if (Object.keys(services).length > COMPOSE_LIMITS.services) {
+    return [
+      {
+        service: null,
+        key: 'services',
+        message: `The compose file defines more than ${COMPOSE_LIMITS.services} services`,
+      },
+    ];
+  }
+  const names = new Set(Object.keys(services));
   const found: PolicyViolation[] = [];
   for (const [name, service] of Object.entries(services)) {
-    if (isObj(service)) found.push(...checkService(name, service, projectDir));
+    if (isObj(service)) found.push(...checkService(name, service, context, names));
   }
-  for (const [name, network] of Object.entries(isObj(config.networks) ? config.networks : {})) {
-    if (!isObj(network)) continue;
-    if (network.external === true || isObj(network.external)) {
-      found.push(notAllowed(null, `networks.${name}.external`, 'true'));
-    }
-    if (typeof network.driver === 'string' && !ALLOWED_NETWORK_DRIVERS.has(network.driver)) {
-      found.push(notAllowed(null, `networks.${name}.driver`, network.driver));
-    }
-    if (isObj(network.driver_opts) && Object.keys(network.driver_opts).length > 0) {
-      found.push(notAllowed(null, `networks.${name}.driver_opts`, show(network.driver_opts)));
-    }
-  }
-  for (const [name, volume] of Object.entries(isObj(config.volumes) ? config.volumes : {})) {
-    if (!isObj(volume)) continue;
-    if (volume.external === true || isObj(volume.external)) {
-      found.push(notAllowed(null, `volumes.${name}.external`, 'true'));
-    }
-    if (typeof volume.driver === 'string' && volume.driver !== 'local') {
-      found.push(notAllowed(null, `volumes.${name}.driver`, volume.driver));
-    }
-    // A "named volume" with driver_opts `o: bind, device: /etc` is a host bind mount in disguise.
-    if (isObj(volume.driver_opts) && Object.keys(volume.driver_opts).length > 0) {
-      found.push(notAllowed(null, `volumes.${name}.driver_opts`, show(volume.driver_opts)));
-    }
-  }
+  found.push(...checkScoped('networks', isObj(config.networks) ? config.networks : {}, context));
+  found.push(...checkScoped('volumes', isObj(config.volumes) ? config.volumes : {}, context));
   for (const section of ['secrets', 'configs'] as const) {
     for (const [name, item] of Object.entries(isObj(config[section]) ? config[section] : {})) {
       if (!isObj(item)) continue;
       if (item.external === true || isObj(item.external)) {
         found.push(notAllowed(null, `${section}.${name}.external`, 'true'));
       }
-      if (
-        typeof item.file === 'string' &&
-        (!projectDir || !isInside(projectDir, path.resolve(projectDir, item.file)))
-      ) {
-        found.push(notAllowed(null, `${section}.${name}.file`, `${item.file} (outside the repository)`));
+      if (typeof item.file === 'string') {
+        inRepository(found, context.jail, {
+          service: null,
+          key: `${section}.${name}.file`,
+          given: item.file,
+        });
       }
       if (item.environment !== undefined) {
         found.push(notAllowed(null, `${section}.${name}.environment`, show(item.environment)));
       }
     }
   }
-  return found;
-}
-
-/**
- * Checks the RAW compose file for host files that `compose config` would read and inline before the normalized
- * config can be checked: `env_file` and `extends.file` must stay inside the repository.
- */
-export function checkRawComposeFiles(raw: unknown, projectDir: string): PolicyViolation[] {
-  if (!isObj(raw) || !isObj(raw.services)) return [];
-  const found: PolicyViolation[] = [];
-  for (const [name, service] of Object.entries(raw.services)) {
-    if (!isObj(service)) continue;
-    const envFiles = typeof service.env_file === 'string' ? [service.env_file] : asList(service.env_file);
-    for (const entry of envFiles) {
-      const file = typeof entry === 'string' ? entry : isObj(entry) ? String(entry.path ?? '') : '';
-      if (file.includes('$') || !isInside(projectDir, path.resolve(projectDir, file))) {
-        found.push(notAllowed(name, 'env_file', `${file} (outside the repository)`));
-      }
-    }
-    if (isObj(service.extends) && typeof service.extends.file === 'string') {
-      const file = service.extends.file;
-      if (file.includes('$') || !isInside(projectDir, path.resolve(projectDir, file))) {
-        found.push(notAllowed(name, 'extends.file', `${file} (outside the repository)`));
-      }
-    }
-  }
-  if (raw.include !== undefined) found.push(notAllowed(null, 'include', show(raw.include)));
   return found;
 }

@@ -47,13 +47,6 @@ export interface NormalizedService {
   declaredPorts: number[];
 }
 
-/** Parses `compose config` output (v1 prints YAML, v2 JSON; YAML reads both). */
-export function parseNormalizedConfig(text: string): Obj {
-  const parsed: unknown = YAML.parse(text, { maxAliasCount: 100 });
-  if (!isObj(parsed)) throw new DomainError('unprocessable', 'The compose file could not be read');
-  return parsed;
-}
-
 function portTarget(entry: unknown): number | undefined {
   if (typeof entry === 'number') return entry;
   if (typeof entry === 'string') {

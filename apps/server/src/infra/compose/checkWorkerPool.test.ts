@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CheckTimeoutError, runCheckInWorker } from './checkWorkerPool.js';
+
+const repo = mkdtempSync(path.join(tmpdir(), 'slipway-worker-'));
+writeFileSync(path.join(repo, 'compose.yaml'), 'services:\n  web:\n    image: busybox:1.36\n');
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+describe('the compose check worker', () => {
+  it('runs checks off the event loop, the event loop staying free meanwhile', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const result = await runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'compose.yaml' });
+    clearInterval(timer);
+    expect(result).toEqual({ kind: 'raw', violations: [], dotEnv: '' });
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('refuses a check that passes its time limit, and the next check still runs', async () => {
+    await expect(
+      runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'compose.yaml' }, 1),
+    ).rejects.toBeInstanceOf(CheckTimeoutError);
+    await expect(
+      runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'compose.yaml' }),
+    ).resolves.toMatchObject({ kind: 'raw' });
+  });
+});

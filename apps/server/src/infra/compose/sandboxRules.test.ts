@@ -1,0 +1,234 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openRepositoryJail } from '../jail/repositoryJail.js';
+import { runCheck } from './composeCheck.js';
+import { ComposeLimitError, parseComposeText } from './composeLimits.js';
+import { checkComposePolicy } from './composePolicy.js';
+import { checkRawCompose } from './composeRawPolicy.js';
+import { checkDockerfile, expandArgs } from './dockerfilePolicy.js';
+import { imageReferenceProblem } from './imageReference.js';
+
+const WS = '11111111-2222-3333-4444-555555555555';
+const ID64 = 'a'.repeat(20) + '0123456789abcdef'.repeat(2) + 'b'.repeat(12);
+const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'slipway-rules-')));
+const repo = path.join(base, 'repo');
+mkdirSync(path.join(repo, 'web'), { recursive: true });
+writeFileSync(path.join(base, 'secret.env'), 'MARKER=host');
+writeFileSync(path.join(repo, 'ok.env'), 'A=1');
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+const jail = openRepositoryJail(repo);
+
+describe('image references', () => {
+  it.each([
+    ['busybox:1.36'],
+    ['registry.example.com:5000/team/app:v1'],
+    [`redis@sha256:${ID64}`],
+    ['cafe:1.0'],
+    [`slipway-${WS}-web:d1`],
+  ])('allows %s', (reference) => expect(imageReferenceProblem(reference, WS)).toBeUndefined());
+
+  it.each([
+    [ID64.slice(0, 12), 'image_id'],
+    [ID64, 'image_id'],
+    [`sha256:${ID64}`, 'image_id'],
+    [`sha256:${ID64.slice(0, 12)}`, 'image_id'],
+    ['abc123', 'image_id'],
+    [`${ID64.slice(0, 12)}:latest`, 'image_id'],
+    ['slipway-0b9c-web:d1', 'other_workspace'],
+    ['localhost:5000/slipway-other-web', 'other_workspace'],
+    ['Busybox', 'not_a_reference'],
+    ['', 'not_a_reference'],
+    ['a b', 'not_a_reference'],
+  ])('refuses %s (%s)', (reference, problem) => expect(imageReferenceProblem(reference, WS)).toBe(problem));
+});
+
+describe('Dockerfile bases', () => {
+  const check = (text: string, args: Record<string, string> = {}) =>
+    checkDockerfile(text, new Map(Object.entries(args)), WS).map((f) => `${f.instruction} | ${f.reason}`);
+
+  it('allows registry bases, scratch, its own stages and its own images', () => {
+    const text = `ARG BASE=busybox:1.36
+FROM \${BASE} AS build
+FROM scratch
+COPY --from=build /bin /bin
+COPY --from=0 /x /x
+FROM slipway-${WS}-web:d1
+RUN --mount=type=cache,target=/c echo
+`;
+    expect(check(text)).toEqual([]);
+  });
+
+  it('refuses IDs, ID prefixes and other workspaces in FROM, COPY --from, RUN --mount and # syntax', () => {
+    const text = `# syntax=${ID64.slice(0, 12)}
+ARG BASE=busybox:1.36
+FROM \${BASE}
+FROM sha256:${ID64}
+ARG SRC=slipway-other-web:1
+COPY --from=\${SRC} /a /b
+COPY --from=${ID64.slice(0, 12)} /a /b
+RUN --mount=type=bind,from=${ID64},target=/x \\
+    cat /x/secret
+FROM $UNSET
+`;
+    expect(check(text)).toEqual([
+      `# syntax=${ID64.slice(0, 12)} | an image ID; use a registry reference (name[:tag][@digest])`,
+      `FROM sha256:${ID64} | an image ID; use a registry reference (name[:tag][@digest])`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${...} is the point
+      'COPY --from=${SRC} /a /b | images of other workspaces',
+      `COPY --from=${ID64.slice(0, 12)} /a /b | an image ID; use a registry reference (name[:tag][@digest])`,
+      `RUN --mount=type=bind,from=${ID64},target=/x \\ | an image ID; use a registry reference (name[:tag][@digest])`,
+      'FROM $UNSET | not a registry reference (name[:tag][@digest])',
+    ]);
+  });
+
+  it('expands ARG defaults overridden by the compose build args', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${...} is the point
+    expect(check('ARG BASE=busybox:1.36\nFROM ${BASE}\n', { BASE: ID64 })).toHaveLength(1);
+    expect(
+      expandArgs(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${...} is the point
+        '${A:-x}-${B-y}-${C:+z}-$D',
+        new Map([
+          ['C', '1'],
+          ['D', 'd'],
+        ]),
+      ),
+    ).toBe('x-y-z-d');
+  });
+});
+
+describe('limits', () => {
+  it('refuses alias bombs, too many keys, too many services and oversized files before any check', () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++)
+      bomb.push(
+        `${'b'.repeat(i)}: &${'b'.repeat(i)} [${`*${i === 1 ? 'a' : 'b'.repeat(i - 1)},`.repeat(9)}]`,
+      );
+    expect(() => parseComposeText(bomb.join('\n'), 'compose.yaml')).toThrow(/aliases/);
+    const lines = `services:\n  web:\n    environment:\n${Array.from({ length: 40_000 }, (_, i) => `      K${i}: v`).join('\n')}\n`;
+    expect(() => parseComposeText(lines, 'compose.yaml')).toThrow(
+      'compose.yaml has more than 30000 lines and list items',
+    );
+    const keys = `services: {web: {environment: {${Array.from({ length: 12_000 }, (_, i) => `K${i}: v`).join(', ')}}}}`;
+    expect(() => parseComposeText(keys, 'compose.yaml')).toThrow(
+      'compose.yaml has more than 20000 keys and values',
+    );
+    const many = `services:\n${Array.from({ length: 101 }, (_, i) => `  s${i}: {image: busybox}`).join('\n')}\n`;
+    expect(() => parseComposeText(many, 'compose.yaml')).toThrow('defines 101 services; the limit is 100');
+    expect(() => parseComposeText('x'.repeat(1024 * 1024 + 1), 'compose.yaml')).toThrow(ComposeLimitError);
+  });
+});
+
+describe('raw compose files (before Compose reads them)', () => {
+  it('refuses env_file, label_file and extends leaving the repository, also through merge keys and links', () => {
+    symlinkSync('../secret.env', path.join(repo, 'linked.env'));
+    symlinkSync(base, path.join(repo, 'updir'));
+    writeFileSync(
+      path.join(repo, 'base.yml'),
+      'services:\n  b:\n    image: busybox\n    env_file: ./linked.env\n',
+    );
+    const text = `x-common: &common
+  env_file: /etc/hostname
+services:
+  web:
+    <<: *common
+    image: busybox
+  api:
+    image: busybox
+    env_file: [./ok.env, {path: ./linked.env, required: false}]
+    label_file: updir/secret.env
+  job:
+    extends: { file: ./base.yml, service: b }
+  dollar:
+    image: busybox
+    env_file: \${HOME}/x.env
+include: [../other.yml]
+`;
+    expect(checkRawCompose(jail, 'compose.yaml', text).map((v) => v.message)).toEqual([
+      'The compose file uses include: ["../other.yml"], which is not allowed',
+      "Service 'web' uses env_file: /etc/hostname, which points outside the repository",
+      "Service 'api' uses env_file: ./linked.env, which points outside the repository",
+      "Service 'api' uses label_file: updir/secret.env, which points outside the repository",
+      "Service 'b' uses env_file: ./linked.env, which points outside the repository",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal variable is the point
+      "Service 'dollar' uses env_file: ${HOME}/x.env, which is not allowed (a file path may not use variables)",
+    ]);
+  });
+
+  it('refuses a compose file or .env that is a link out, naming the file and never its content', () => {
+    const other = path.join(base, 'repo2');
+    mkdirSync(other);
+    symlinkSync(path.join(base, 'secret.env'), path.join(other, 'compose.yaml'));
+    expect(runCheck({ kind: 'raw', repoDir: other, fileName: 'compose.yaml' })).toEqual({
+      kind: 'refused',
+      message: 'compose.yaml points outside the repository',
+    });
+    rmSync(path.join(other, 'compose.yaml'));
+    writeFileSync(path.join(other, 'compose.yaml'), 'services: {web: {image: busybox}}');
+    symlinkSync('../secret.env', path.join(other, '.env'));
+    const result = runCheck({ kind: 'raw', repoDir: other, fileName: 'compose.yaml' });
+    expect(JSON.stringify(result)).not.toContain('MARKER');
+    expect(result).toMatchObject({
+      violations: [{ message: "The repository's .env points outside the repository" }],
+    });
+  });
+});
+
+describe('networks, volumes and shared namespaces stay in the project', () => {
+  const context = { jail, workspaceId: WS, projectName: `slipway-${WS}` };
+  const messages = (config: unknown) => checkComposePolicy(config, context).map((v) => v.message);
+
+  it('allows sharing within the project and the project-scoped names v2 prints', () => {
+    const config = {
+      services: {
+        db: { image: 'busybox' },
+        web: { image: 'busybox', network_mode: 'service:db', volumes_from: ['db', 'service:db:ro'] },
+      },
+      networks: { default: { name: `slipway-${WS}_default` } },
+      volumes: { data: {} },
+    };
+    expect(messages(config)).toEqual([]);
+  });
+
+  it('refuses container: modes, foreign services, name: and external:', () => {
+    const config = {
+      services: {
+        web: { image: 'busybox', network_mode: 'container:other', volumes_from: ['container:x', 'ghost'] },
+        api: { image: 'busybox', network_mode: 'service:ghost' },
+      },
+      networks: { shared: { name: 'slipway-other_default' }, ext: { external: true } },
+      volumes: { theirs: { name: 'slipway-other_data' }, ext: { external: true } },
+    };
+    expect(messages(config)).toEqual([
+      "Service 'web' uses network_mode: container:other, which is not allowed",
+      "Service 'web' uses volumes_from: container:x (only services of this project), which is not allowed",
+      "Service 'web' uses volumes_from: ghost (only services of this project), which is not allowed",
+      "Service 'api' uses network_mode: service:ghost, which is not allowed",
+      'The compose file uses networks.shared.name: slipway-other_default (only the workspace’s own networks and volumes), which is not allowed',
+      'The compose file uses networks.ext.external: true (only the workspace’s own networks and volumes), which is not allowed',
+      'The compose file uses volumes.theirs.name: slipway-other_data (only the workspace’s own networks and volumes), which is not allowed',
+      'The compose file uses volumes.ext.external: true (only the workspace’s own networks and volumes), which is not allowed',
+    ]);
+  });
+
+  it('refuses images by ID, a build that tags or caches from foreign images, and bind links out', () => {
+    symlinkSync(base, path.join(repo, 'hostdir'));
+    const found = messages({
+      services: {
+        a: { image: ID64.slice(0, 12) },
+        b: { build: { context: `${repo}/web`, tags: ['redis:7'], cache_from: [`sha256:${ID64}`] } },
+        c: { image: 'busybox', volumes: ['./hostdir:/data'] },
+        d: { build: { context: `${repo}/hostdir` } },
+      },
+    }).join('\n');
+    expect(found).toContain(`Service 'a' uses image: ${ID64.slice(0, 12)} (an image ID`);
+    expect(found).toContain("Service 'b' uses build.tags");
+    expect(found).toContain("Service 'b' uses build.cache_from: sha256:");
+    expect(found).toContain("Service 'c' uses volumes: ./hostdir, which points outside the repository");
+    expect(found).toContain(
+      `Service 'd' uses build.context: ${repo}/hostdir, which points outside the repository`,
+    );
+  });
+});
