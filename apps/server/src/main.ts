@@ -1,15 +1,28 @@
 import { startLapseSweeps } from './billing/lapseSweeper.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { withEnvFile } from './config/envFile.js';
 import { startDeploymentWorker } from './deployments/deploymentWorker.js';
 import { buildApp } from './http/app.js';
+import { DataDirLockedError, lockDataDir } from './platform/dataDirLock.js';
 import { createPlatform } from './platform/platform.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    // The repository root's `.env`, if there is one; variables of the real environment win.
+    config = loadConfig(withEnvFile(process.env).env);
   } catch (error) {
     if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // Before anything in the data directory is opened: a second process on it exits here.
+  try {
+    await lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
       console.error(error.message);
       process.exit(1);
     }

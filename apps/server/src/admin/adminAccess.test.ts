@@ -69,6 +69,24 @@ describe.each(DATABASES)('admin access (%s)', (database) => {
     expect((await client.get('/api/admin/session-status')).json()).toEqual({ isAdmin: false });
   });
 
+  it('counts failed sign-ins only: successes neither count nor let a guesser past the limit', async () => {
+    const client = new TestClient(ctx.app);
+    await client.get('/api/admin/session-status');
+    const password = ctx.platform.secrets.adminPassword;
+    // More successes than the limit allows attempts: none is refused.
+    for (let attempt = 1; attempt <= 7; attempt++) {
+      expect((await client.post('/api/admin/auth', { adminPassword: password })).statusCode).toBe(200);
+    }
+    // The failures still count from zero, up to the limit; the next attempt waits, right or wrong.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await client.post('/api/admin/auth', { adminPassword: `wrong-${attempt}` })).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await client.post('/api/admin/auth', { adminPassword: 'wrong-6' })).statusCode).toBe(429);
+    expect((await client.post('/api/admin/auth', { adminPassword: password })).statusCode).toBe(429);
+  });
+
   it('starts a separate admin session with a fresh id each login, and logout ends it', async () => {
     const client = new TestClient(ctx.app);
     expect((await client.get('/api/admin/session-status')).json()).toEqual({ isAdmin: false });

@@ -6,7 +6,6 @@ import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
-export const ADMIN_ATTEMPTS_PER_MINUTE = 5;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** `__Host-` pins the cookie to this origin over HTTPS (production); plain name on http://localhost. */
@@ -19,7 +18,10 @@ export interface AdminSessionData {
 }
 
 export interface AdminAccess {
-  /** Checks the password (rate-limited per client) and starts a fresh admin session; returns its id. */
+  /**
+   * Checks the password and starts a fresh admin session; returns its id. The route rate-limits the
+   * attempts per client (http/rateLimit.ts).
+   */
   login(password: string, clientIp: string): Promise<string>;
   isAdmin(sessionId: string | undefined): Promise<boolean>;
   logout(sessionId: string | undefined): Promise<void>;
@@ -46,12 +48,6 @@ export function createAdminAccess(deps: { kv: KeyValueStore; adminPassword: stri
 
   return {
     async login(password, clientIp) {
-      const attempts = await kv.increment('ratelimit', `admin-auth:${clientIp}`, 60_000);
-      if (attempts > ADMIN_ATTEMPTS_PER_MINUTE) {
-        throw new DomainError('rate_limited', 'Too many attempts. Wait a minute and try again.', {
-          data: { success: false },
-        });
-      }
       const actual = await scryptAsync(password, salt, 32);
       if (!timingSafeEqual(actual, expected)) {
         throw new DomainError('unauthenticated', 'Invalid admin password', { data: { success: false } });

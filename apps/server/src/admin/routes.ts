@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionManager } from '../auth/sessions.js';
 import { DomainError } from '../domain/errors.js';
+import type { RateLimiter } from '../http/rateLimit.js';
 import type { CookiePolicy } from '../http/requestContext.js';
 import { parse } from '../http/validate.js';
 import { ADMIN_SESSION_TTL_MS, adminCookieName } from './adminAccess.js';
@@ -26,7 +27,7 @@ const logParam = z.object({
 
 export function adminRoutes(
   app: FastifyInstance,
-  deps: { admin: AdminModule; sessions: SessionManager; policy: CookiePolicy },
+  deps: { admin: AdminModule; sessions: SessionManager; policy: CookiePolicy; limits: RateLimiter },
 ) {
   const { admin } = deps;
   const cookie = adminCookieName(deps.policy.secure);
@@ -35,7 +36,11 @@ export function adminRoutes(
   // Open to everyone: how the admin session starts, ends and is checked.
   app.post('/api/admin/auth', { bodyLimit: 16 * 1024 }, async (request, reply) => {
     const { adminPassword } = parse(adminAuthRequestSchema, request.body);
+    // Failures only count: every attempt is counted first (so parallel guesses cannot slip under the
+    // limit), and a success forgives the client's count.
+    await deps.limits.hit('adminSignIn', request.ip, { success: false });
     const id = await admin.access.login(adminPassword, request.ip);
+    await deps.limits.forgive('adminSignIn', request.ip);
     await admin.access.logout(adminSessionId(request)); // a fresh id each login
     reply.setCookie(cookie, id, {
       path: '/',

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { DomainError } from '../domain/errors.js';
+import type { SecretMasks } from '../logs/secretMasking.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import type { AlertRow, AlertsRepository, NewAlert } from './alertsRepository.js';
 import { alertStatistics, presentAlert } from './presenter.js';
@@ -17,6 +18,7 @@ export function createAlertsService(deps: {
   alerts: AlertsRepository;
   workspaces: WorkspacesRepository;
   listener: AlertListener;
+  masks: SecretMasks;
   logger: Logger;
 }) {
   /** Notification failures are logged, never allowed to stop the health checks. */
@@ -29,7 +31,14 @@ export function createAlertsService(deps: {
       workspace: WorkspaceRow,
       alert: Omit<NewAlert, 'workspaceId'>,
     ): Promise<AlertRow | undefined> {
-      const row = await deps.alerts.raise({ ...alert, workspaceId: workspace.id });
+      // Titles and descriptions quote container and service names the repository chose: masked too.
+      const mask = await deps.masks.forWorkspace(workspace.userId, workspace.name);
+      const row = await deps.alerts.raise({
+        ...alert,
+        title: mask(alert.title),
+        description: mask(alert.description),
+        workspaceId: workspace.id,
+      });
       if (row) await tell(() => deps.listener.alertRaised(workspace, row));
       return row;
     },

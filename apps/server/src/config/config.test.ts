@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cookiePolicy } from '../http/requestContext.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, REPOSITORY_ROOT } from './config.js';
+import { ENV_FILE, withEnvFile } from './envFile.js';
 import { resolveSecrets } from './secrets.js';
 
 describe('config', () => {
@@ -27,6 +28,67 @@ describe('config', () => {
     expect(attempt).toThrow(/SESSION_SECRET: is required when NODE_ENV=production/);
     expect(attempt).toThrow(/ENCRYPTION_KEY/);
     expect(attempt).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('refuses to start in production without GitHub sign-in, naming the variables', () => {
+    const secrets = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      ADMIN_PASSWORD: 'a-long-admin-password',
+      DATABASE_URL: 'postgres://127.0.0.1:5432/slipway',
+    };
+    const attempt = () => loadConfig(secrets);
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      /GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET: are required when NODE_ENV=production[\s\S]*GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY, GITHUB_APP_SLUG/,
+    );
+    // A GitHub App alone signs nobody in: its client ID and secret are what sign-in uses.
+    expect(() => loadConfig({ ...secrets, GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: 'pem' })).toThrow(
+      /GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET/,
+    );
+    const configured = loadConfig({ ...secrets, GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
+    expect(configured).toMatchObject({ production: true, authMode: 'github' });
+  });
+
+  it('resolves DATA_DIR and LOCAL_REPOS_DIR against the repository root, whatever the working directory', () => {
+    // This file is apps/server/src/config/config.test.ts.
+    expect(REPOSITORY_ROOT).toBe(path.resolve(import.meta.dirname, '../../../..') + path.sep);
+    const defaults = loadConfig({});
+    expect(defaults.dataDir).toBe(path.join(REPOSITORY_ROOT, '.slipway'));
+    expect(defaults.localReposDir).toBe(path.join(REPOSITORY_ROOT, '.slipway', 'repos'));
+    const relative = loadConfig({ DATA_DIR: 'var/slipway', LOCAL_REPOS_DIR: 'git' }, { root: '/srv/app' });
+    expect(relative).toMatchObject({ dataDir: '/srv/app/var/slipway', localReposDir: '/srv/app/git' });
+    expect(loadConfig({ DATA_DIR: 'data' }, { root: '/srv/app' }).localReposDir).toBe('/srv/app/data/repos');
+    expect(loadConfig({ DATA_DIR: '/var/lib/slipway' }, { root: '/srv/app' }).dataDir).toBe(
+      '/var/lib/slipway',
+    );
+    const cwd = process.cwd();
+    try {
+      process.chdir(path.join(REPOSITORY_ROOT, 'apps', 'server'));
+      expect(loadConfig({}).dataDir).toBe(path.join(REPOSITORY_ROOT, '.slipway'));
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('reads a .env file from the repository root, the real environment winning', () => {
+    expect(ENV_FILE).toBe(path.join(REPOSITORY_ROOT, '.env'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'slipway-env-'));
+    dirs.push(dir);
+    const file = path.join(dir, '.env');
+    writeFileSync(file, '# comment\nPORT=4100\nLOG_LEVEL=debug\nMAIL_FROM="Ops <ops@example.com>"\n');
+    const { env, loaded } = withEnvFile({ LOG_LEVEL: 'warn' }, file);
+    expect(loaded).toBe(file);
+    expect(loadConfig(env)).toMatchObject({
+      port: 4100,
+      logLevel: 'warn',
+      mail: { from: 'Ops <ops@example.com>' },
+    });
+    expect(withEnvFile({ PORT: '1' }, path.join(dir, 'missing.env'))).toEqual({
+      env: { PORT: '1' },
+      loaded: undefined,
+    });
   });
 
   it('listens on loopback only in local mode, and anywhere once GitHub is configured', () => {

@@ -1,5 +1,13 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/**
+ * The repository root (this file is apps/server/src/config/config.ts). Relative paths in the
+ * configuration, DATA_DIR's default `.slipway` included, are resolved against it rather than against
+ * the working directory, which `npm start` sets to apps/server.
+ */
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 const optionalString = z
   .string()
@@ -159,7 +167,8 @@ export class ConfigError extends Error {
 }
 
 /** Reads and validates the environment once; a bad value names its variable. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { root?: string } = {}): Config {
+  const root = options.root ?? REPOSITORY_ROOT;
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -183,6 +192,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  GITHUB_CLIENT_SECRET: is required with GITHUB_CLIENT_ID',
     );
   }
+  if (production && authMode === 'local') {
+    // Local mode signs anyone in as the operator: a production server must have a real sign-in.
+    throw new ConfigError(
+      [
+        'Invalid configuration:',
+        '  GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET: are required when NODE_ENV=production (GitHub sign-in;',
+        "    the local operator sign-in exists only outside production). With a GitHub App, use the App's",
+        '    client ID and secret here, and GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY, GITHUB_APP_SLUG beside them.',
+      ].join('\n'),
+    );
+  }
   if (Boolean(env.AZURE_KEY_VAULT_URL) !== Boolean(env.AZURE_KEY_VAULT_KEY_NAME)) {
     // Half a Key Vault setup would silently keep secrets on the local key: say so instead.
     throw new ConfigError(
@@ -191,7 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   // Local mode signs anyone in as the operator, so it never listens beyond this machine.
   const host = authMode === 'local' ? '127.0.0.1' : (env.HOST ?? '0.0.0.0');
-  const dataDir = path.resolve(env.DATA_DIR);
+  const dataDir = path.resolve(root, env.DATA_DIR);
   return {
     env: env.NODE_ENV,
     production,
@@ -203,7 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     authMode,
-    localReposDir: path.resolve(env.LOCAL_REPOS_DIR ?? path.join(dataDir, 'repos')),
+    localReposDir: path.resolve(root, env.LOCAL_REPOS_DIR ?? path.join(dataDir, 'repos')),
     localOperatorLogin: env.LOCAL_OPERATOR_LOGIN,
     github: {
       clientId: env.GITHUB_CLIENT_ID,

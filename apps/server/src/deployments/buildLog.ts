@@ -3,6 +3,7 @@ import type { Db } from '../infra/db/client.js';
 import { logLines } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
+import { createSecretMask } from '../logs/secretMasking.js';
 
 export const BUILD_KIND = 'build';
 const MAX_LINE = 8 * 1024;
@@ -19,22 +20,8 @@ export interface BuildLog {
   end(): Promise<void>;
 }
 
-/** Masks every occurrence of the workspace's variable values (defence in depth: they are never printed). */
-export function createRedactor(secrets: string[]): (text: string) => string {
-  const values = [...new Set(secrets.filter((value) => value.length >= 4))].sort(
-    (a, b) => b.length - a.length,
-  );
-  return (text) => {
-    let out = text;
-    for (const value of values) {
-      if (out.includes(value)) out = out.split(value).join('********');
-      // A multi-line value is printed line by line; mask its lines too.
-      for (const part of value.split('\n'))
-        if (part.length >= 6 && out.includes(part)) out = out.split(part).join('********');
-    }
-    return out;
-  };
-}
+/** Masks the workspace's variable values in build output and errors: the mask of logs/secretMasking.ts. */
+export const createRedactor = (secrets: string[]): ((text: string) => string) => createSecretMask(secrets);
 
 /** Build output of one deployment: stored in log_lines (kind 'build') in small batches, then published. */
 export function createBuildLog(deps: {

@@ -117,6 +117,8 @@ export function createDeploymentService(
           );
         }
         if (isUniqueViolation(error)) {
+          // Someone else's session id answers as an unknown one would: a 409 would tell it exists.
+          if (!(await repository.findBySession(user.id, request.sessionId))) throw sessionNotFound();
           throw new DomainError(
             'conflict',
             'This deployment session was already started; start with a new session id',

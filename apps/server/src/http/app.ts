@@ -17,7 +17,10 @@ import type { Platform } from '../platform/platform.js';
 import { repositoryRoutes } from '../repositories/routes.js';
 import { workspacesRoutes } from '../workspaces/routes.js';
 import { registerErrorHandler } from './errorHandler.js';
+import { registerJsonBodyParser } from './jsonBody.js';
+import { createRateLimiter } from './rateLimit.js';
 import { cookiePolicy, registerRequestContext } from './requestContext.js';
+import { registerSecurityHeaders } from './securityHeaders.js';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 /** Webhooks authenticate by signature, not by cookie, so they carry no anti-forgery token. */
@@ -32,7 +35,9 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: platform.config.production,
   });
+  await registerSecurityHeaders(app, platform.config.production);
   await app.register(fastifyCookie);
+  registerJsonBodyParser(app);
   registerErrorHandler(app);
   const policy = cookiePolicy(platform.config.production);
   registerRequestContext(app, {
@@ -43,7 +48,8 @@ export async function buildApp(
   });
 
   authRoutes(app, { auth: platform.auth, sessions: platform.sessions, policy, github: platform.githubOAuth });
-  enterpriseRoutes(app, { enterprise: platform.enterprise, kv: platform.kv });
+  const limits = createRateLimiter(platform.kv);
+  enterpriseRoutes(app, { enterprise: platform.enterprise, limits });
   repositoryRoutes(app, { repositories: platform.repositories });
   envVariableRoutes(app, { envVariables: platform.envVariables });
   billingRoutes(app, { billing: platform.billing });
@@ -53,11 +59,11 @@ export async function buildApp(
     buildLogs: platform.deployments.buildLogs,
     logStore: platform.deployments.logStore,
   });
-  adminRoutes(app, { admin: platform.admin, sessions: platform.sessions, policy });
+  adminRoutes(app, { admin: platform.admin, sessions: platform.sessions, policy, limits });
   workspacesRoutes(app, { ...platform.runningApps, pubsub: platform.pubsub });
   monitoringRoutes(app, platform.runningApps);
   alertsRoutes(app, platform.runningApps);
-  notificationsRoutes(app, platform.runningApps);
+  notificationsRoutes(app, { ...platform.runningApps, limits });
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   const webDist = options.webDist ?? WEB_DIST;

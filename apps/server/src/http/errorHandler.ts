@@ -2,11 +2,16 @@ import type { ErrorBody } from '@slipway/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { DomainError, type ErrorCode } from '../domain/errors.js';
+import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from './jsonBody.js';
 
 const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request', message: 'The request body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_request', message: 'The request body is empty' },
+  [JSON_TOO_DEEP]: {
+    code: 'invalid_request',
+    message: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'unsupported_media_type',
     message: 'Send the request body as JSON',

@@ -8,6 +8,7 @@ import { serviceName } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { followContainerLogs } from './dockerLogLines.js';
 import { type LogStore, MAX_LINE_LENGTH, type ServiceLogLine, toServiceLogMessage } from './logStore.js';
+import type { SecretMasks } from './secretMasking.js';
 
 /** Lines containing these words become the workspace's "Latest Error". */
 export const ERROR_PATTERN = /error|exception|fatal|panic/i;
@@ -34,6 +35,7 @@ export function createLogCollector(deps: {
   workspaces: WorkspacesRepository;
   logStore: LogStore;
   pubsub: PubSub;
+  masks: SecretMasks;
   logger: Logger;
 }) {
   const { docker, logger } = deps;
@@ -62,7 +64,14 @@ export function createLogCollector(deps: {
     const batch = pending;
     pending = [];
     if (batch.length === 0) return;
-    const stored = await deps.logStore.insertBatch(batch.map((entry) => entry.row));
+    // Secrets are masked before a line is kept, so every reader (API, streams, alerts, emails) gets it masked.
+    const rows = await Promise.all(
+      batch.map(async ({ row }) => ({
+        ...row,
+        line: (await deps.masks.forWorkspace(row.userId, row.workspaceName))(row.line),
+      })),
+    );
+    const stored = await deps.logStore.insertBatch(rows);
     const errors = new Map<string, { line: string; ts: Date }>();
     await Promise.all(
       stored.map((line, index) => {

@@ -7,6 +7,7 @@ import { type DockerFor, engineKey } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createLogCollector, type LogCollector } from './logCollector.js';
 import type { LogStore } from './logStore.js';
+import type { SecretMasks } from './secretMasking.js';
 
 const ENGINE_REFRESH_MS = 15_000;
 const PRUNE_MS = 10 * 60_000;
@@ -20,6 +21,7 @@ export function createLogPipeline(deps: {
   workspaces: WorkspacesRepository;
   logStore: LogStore;
   pubsub: PubSub;
+  masks: SecretMasks;
   kv: KeyValueStore;
   logger: Logger;
   retention: { lines: number; days: number };

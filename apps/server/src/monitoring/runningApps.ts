@@ -11,6 +11,7 @@ import { createTelegramClient } from '../infra/telegram/telegramClient.js';
 import type { Vault } from '../infra/vault/vault.js';
 import { createLogPipeline } from '../logs/logPipeline.js';
 import { createLogStore } from '../logs/logStore.js';
+import type { SecretMasks } from '../logs/secretMasking.js';
 import { createAlertConfigService } from '../notifications/alertConfigService.js';
 import { createAlertNotifier } from '../notifications/alertNotifier.js';
 import { createSenders } from '../notifications/senders.js';
@@ -34,6 +35,8 @@ export function createRunningApps(deps: {
   vault: Vault;
   mailer: Mailer;
   logger: Logger;
+  /** The workspace's secrets, masked out of every log line, alert and message. */
+  masks: SecretMasks;
   dockerFor?: DockerFor;
 }) {
   const { config, logger } = deps;
@@ -55,7 +58,8 @@ export function createRunningApps(deps: {
   const alerts = createAlertsService({
     alerts: createAlertsRepository(deps.db),
     workspaces: workspacesRepo,
-    listener: createAlertNotifier({ alertConfigs, logStore, senders, logger }),
+    listener: createAlertNotifier({ alertConfigs, logStore, senders, masks: deps.masks, logger }),
+    masks: deps.masks,
     logger,
   });
   const systemHealth = createSystemHealthService({
@@ -71,6 +75,7 @@ export function createRunningApps(deps: {
     workspaces: workspacesRepo,
     logStore,
     pubsub: deps.pubsub,
+    masks: deps.masks,
     kv: deps.kv,
     logger: logger.child({ component: 'logs' }),
     retention: { lines: config.monitoring.logRetentionLines, days: config.monitoring.logRetentionDays },

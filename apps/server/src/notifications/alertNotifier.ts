@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AlertRow } from '../alerts/alertsRepository.js';
 import type { AlertListener } from '../alerts/alertsService.js';
 import type { LogStore } from '../logs/logStore.js';
+import type { SecretMasks } from '../logs/secretMasking.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import type { AlertConfigService, SendableConfig } from './alertConfigService.js';
 import { composeAlertMessage, LOG_LINES_IN_ALERT } from './alertMessage.js';
@@ -25,6 +26,7 @@ export function createAlertNotifier(deps: {
   alertConfigs: AlertConfigService;
   logStore: LogStore;
   senders: Senders;
+  masks: SecretMasks;
   logger: Logger;
 }): AlertListener {
   async function deliver(workspace: WorkspaceRow, alert: AlertRow, kind: 'raised' | 'resolved') {
@@ -40,7 +42,11 @@ export function createAlertNotifier(deps: {
             before: alert.triggeredAt,
           })
         : [];
-    const message = composeAlertMessage(workspace, alert, lastLines, kind);
+    // Stored lines are masked already; masking the whole message again also covers lines stored before
+    // a value was set, and anything else the message quotes.
+    const mask = await deps.masks.forWorkspace(workspace.userId, workspace.name);
+    const composed = composeAlertMessage(workspace, alert, lastLines, kind);
+    const message = { subject: mask(composed.subject), text: mask(composed.text) };
     for (const sink of sinks) {
       const outcome = await deps.senders.send(sink.sink_type, sink.config, message);
       if (!outcome.ok) {

@@ -24,6 +24,7 @@ import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createAzureKeyVault } from '../infra/vault/azureKeyVault.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
+import { createSecretMasks } from '../logs/secretMasking.js';
 import { createRunningApps } from '../monitoring/runningApps.js';
 import { createRepositoryProvider } from '../repositories/createRepositoryProvider.js';
 import { createUsersRepository } from '../users/usersRepository.js';
@@ -80,9 +81,14 @@ export async function createPlatform(
     localOperatorLogin: config.localOperatorLogin,
   });
   const enterprise = createEnterpriseService({ db, mailer, salesEmail: undefined });
-  const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger });
-  const repositories = createRepositoryProvider(config, vault);
   const envVariables = createEnvVariablesService({ db, vault });
+  const masks = createSecretMasks({
+    loadValues: async (userId, workspaceName) =>
+      (await envVariables.readPlaintext(userId, workspaceName)).map((variable) => variable.value),
+    onError: (error) => logger.error({ err: error }, 'reading secrets to mask failed'),
+  });
+  const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks });
+  const repositories = createRepositoryProvider(config, vault);
   const billing = createBillingModule({ config, db, users, mailer, logger });
   const deployments = createDeploymentsModule({
     config,
