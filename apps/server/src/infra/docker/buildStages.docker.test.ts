@@ -34,7 +34,9 @@ describeWith('docker')('leftover build stages of the classic builder', () => {
   const tag = `slipway-${workspaceId}-web:test`;
 
   afterAll(async () => {
-    await removeProjectResources(docker, workspaceId, { volumes: false, images: true }).catch(() => undefined);
+    await removeProjectResources(docker, workspaceId, { volumes: false, images: true }).catch(
+      () => undefined,
+    );
     await docker
       .getImage(tag)
       .remove({ force: true })

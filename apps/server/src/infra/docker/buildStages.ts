@@ -45,10 +45,7 @@ async function buildLabelledChild(docker: Docker, imageId: string, labels: Recor
   const context = await mkdtemp(path.join(tmpdir(), 'slipway-stage-'));
   try {
     await writeFile(path.join(context, 'Dockerfile'), `FROM ${imageId}\n`);
-    const stream = await docker.buildImage(
-      { context, src: ['Dockerfile'] },
-      { labels },
-    );
+    const stream = await docker.buildImage({ context, src: ['Dockerfile'] }, { labels });
     await new Promise<void>((resolve, reject) => {
       docker.modem.followProgress(stream, (error: Error | null, output: { error?: string }[] = []) => {
         const failed = output.find((event) => event.error);
