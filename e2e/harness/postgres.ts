@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../../apps/server/src/test/postgresDatabase.js';
 
 export interface ProductionBackends {
   /** Server environment: a fresh PostgreSQL database and the test Redis. */
@@ -22,20 +21,6 @@ export async function productionBackends(): Promise<ProductionBackends | undefin
     }
     return undefined;
   }
-  const name = `slipway_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: databaseUrl.toString(), REDIS_URL: redisUrl },
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const database = await freshPostgresDatabase(serverUrl);
+  return { env: { DATABASE_URL: database.url, REDIS_URL: redisUrl }, drop: database.drop };
 }

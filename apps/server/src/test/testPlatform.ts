@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../config/config.js';
 import { buildApp } from '../http/app.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
+import { freshPostgresDatabase } from './postgresDatabase.js';
 import { requireService } from './services.js';
 import { TestClient } from './testClient.js';
 
@@ -24,26 +24,6 @@ export interface TestContext {
   app: FastifyInstance;
   dataDir: string;
   close(): Promise<void>;
-}
-
-/** A fresh, empty PostgreSQL database on the test server, so test files never see each other's rows. */
-async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `slipway_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 /** Redis database per vitest worker, so parallel test files do not flush each other's keys. */
