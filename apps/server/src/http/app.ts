@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import type { PublicConfig } from '@slipway/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminRoutes } from '../admin/routes.js';
 import { alertsRoutes } from '../alerts/routes.js';
@@ -59,6 +60,13 @@ export async function buildApp(
   alertsRoutes(app, platform.runningApps);
   notificationsRoutes(app, platform.runningApps);
   app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/public-config', async (): Promise<PublicConfig> => {
+    const { paypal, demoVideoUrl } = platform.config;
+    return {
+      payments: paypal.clientId && paypal.clientSecret ? 'paypal' : 'free_beta',
+      demo_video_url: demoVideoUrl ?? null,
+    };
+  });
 
   const webDist = options.webDist ?? WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) await serveWebApp(app, webDist);

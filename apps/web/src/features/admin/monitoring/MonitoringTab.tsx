@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button, Card, Select, Spinner } from '../../../components/ui';
+import { countOf, NOUNS } from '../../../lib/plural';
 import type { AdminTabProps } from '../adminTabTypes';
 import { ContainerCard } from './ContainerCard';
 import { MachineInfoCard } from './MachineInfoCard';
@@ -9,7 +10,7 @@ import { DEFAULT_REFRESH_MS, REFRESH_INTERVALS, useContainerMonitoring } from '.
 
 const INTERVAL_OPTIONS = REFRESH_INTERVALS.map((ms) => ({
   value: String(ms),
-  label: ms === 0 ? 'No auto-refresh' : `${ms / 1000} seconds`,
+  label: ms === 0 ? 'No auto-refresh' : countOf(ms / 1000, NOUNS.second),
 }));
 
 /** System Monitoring: the host once, the containers every interval, from the admin cAdvisor proxy. */
