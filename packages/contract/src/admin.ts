@@ -193,6 +193,13 @@ export interface CadvisorContainerStats {
   };
 }
 
+/** The workspace, Compose service and owner of a container, from its labels and the database. */
+export interface SlipwayContainerOwner {
+  workspace: string | null;
+  service: string | null;
+  owner: string | null;
+}
+
 export interface CadvisorContainerInfo {
   name: string;
   id?: string;
@@ -209,6 +216,8 @@ export interface CadvisorContainerInfo {
     labels?: Record<string, string>;
   };
   stats: CadvisorContainerStats[];
+  /** Added by Slipway's admin proxy: whose container this is (null for containers Slipway did not start). */
+  slipway?: SlipwayContainerOwner;
   /**
    * cAdvisor lists only names here. Slipway's `/containers` fills each subcontainer in full (spec and
    * stats), so one call gives the System Monitoring tab every container's numbers.

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Card, Select, Spinner } from '../../../components/ui';
 import { countOf, NOUNS } from '../../../lib/plural';
 import type { AdminTabProps } from '../adminTabTypes';
-import { ContainerCard } from './ContainerCard';
+import { ContainerGrid } from './ContainerGrid';
 import { MachineInfoCard } from './MachineInfoCard';
 import { MonitoringErrorPanel } from './MonitoringErrorPanel';
 import { DEFAULT_REFRESH_MS, REFRESH_INTERVALS, useContainerMonitoring } from './useContainerMonitoring';
@@ -60,13 +60,7 @@ export function MonitoringTab({ active }: AdminTabProps) {
           No container data available
         </p>
       )}
-      {containers && containers.length > 0 && (
-        <section aria-label="Containers" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {containers.map((container) => (
-            <ContainerCard key={container.id} container={container} />
-          ))}
-        </section>
-      )}
+      {containers && containers.length > 0 && <ContainerGrid containers={containers} />}
     </div>
   );
 }
