@@ -164,11 +164,11 @@ export function BillingPage() {
               </Button>
               <p className="mt-3 text-xs text-zinc-500">
                 {freeBeta ? 'By continuing' : 'By subscribing'} you agree to the{' '}
-                <Link to="/terms" className="text-accent-700 hover:underline">
+                <Link to="/terms" className="text-accent-700 underline hover:text-accent-800">
                   Terms of Service
                 </Link>{' '}
                 and the{' '}
-                <Link to="/privacy" className="text-accent-700 hover:underline">
+                <Link to="/privacy" className="text-accent-700 underline hover:text-accent-800">
                   Privacy Policy
                 </Link>
                 .

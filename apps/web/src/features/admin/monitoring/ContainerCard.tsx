@@ -30,7 +30,7 @@ export function ContainerCard({ container }: { container: ContainerMetrics }) {
   const { memory, cpu, network } = container;
   const tone = memoryTone(memory.usagePercent);
   return (
-    <Card className="p-5" data-testid="container-card">
+    <Card className="min-w-0 p-5" data-testid="container-card">
       <div className="flex items-start gap-3">
         <Box className="mt-0.5 h-5 w-5 shrink-0 text-accent-600" aria-hidden="true" />
         <div className="min-w-0 flex-1">

@@ -40,7 +40,7 @@ export function ContainerGrid({ containers }: { containers: ContainerMetrics[] }
           No containers match this filter
         </p>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((container) => (
             <ContainerCard key={container.id} container={container} />
           ))}
