@@ -58,6 +58,14 @@ export const cadvisorContainerStatsSchema = z.looseObject({
 });
 export type CadvisorContainerStats = z.infer<typeof cadvisorContainerStatsSchema>;
 
+/** The workspace, Compose service and owner of a container, from its labels and the database. */
+export const slipwayContainerOwnerSchema = z.strictObject({
+  workspace: z.string().nullable(),
+  service: z.string().nullable(),
+  owner: z.string().nullable(),
+});
+export type SlipwayContainerOwner = z.infer<typeof slipwayContainerOwnerSchema>;
+
 export interface CadvisorContainerInfo {
   name: string;
   id?: string | undefined;
@@ -74,6 +82,8 @@ export interface CadvisorContainerInfo {
     labels?: Record<string, string> | undefined;
   };
   stats: CadvisorContainerStats[];
+  /** Added by Slipway's admin proxy: whose container this is (null for containers Slipway did not start). */
+  slipway?: SlipwayContainerOwner | undefined;
   /**
    * cAdvisor lists only names here. Slipway's `/containers` fills each subcontainer in full (spec and
    * stats), so one call gives the System Monitoring tab every container's numbers.
@@ -98,6 +108,7 @@ export const cadvisorContainerInfoSchema: z.ZodType<CadvisorContainerInfo> = z.l
     labels: labels.optional(),
   }),
   stats: z.array(cadvisorContainerStatsSchema),
+  slipway: slipwayContainerOwnerSchema.optional(),
   get subcontainers() {
     return z.array(z.union([cadvisorContainerInfoSchema, z.looseObject({ name: z.string() })])).optional();
   },

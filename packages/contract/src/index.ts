@@ -7,6 +7,7 @@ export * from './enterprise.js';
 export * from './envVariables.js';
 export * from './errors.js';
 export * from './monitoring.js';
+export * from './publicConfig.js';
 export * from './repositories.js';
 export * from './route.js';
 export * from './routes.js';

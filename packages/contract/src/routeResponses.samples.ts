@@ -118,6 +118,7 @@ const invoice = {
 /** One answer per declared status of every route, as the server writes it. */
 export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>>> = {
   health: { 200: { status: 'ok' } },
+  publicConfig: { 200: { payments: 'free_beta', demo_video_url: null } },
   currentUser: { 200: user },
   logout: { 200: ok },
   completeProfile: { 200: { ...user, profile_completed: true } },

@@ -8,6 +8,7 @@ import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import { createAdminAccess } from './adminAccess.js';
 import { createCacheAdmin } from './cacheAdmin.js';
+import { withContainerOwners } from './containerMonitoringPresenter.js';
 import { createImpersonation } from './impersonation.js';
 import { type AdminVmOperations, createInventoryService } from './inventoryService.js';
 import { createSystemLogs } from './systemLogs.js';
@@ -38,10 +39,10 @@ export function createAdminModule(deps: {
     logs: createSystemLogs({ logDir }),
     cache: createCacheAdmin({ redis: deps.redis, kv, db }),
     impersonation: createImpersonation({ db, kv, sessions: deps.sessions, publicUrl: config.publicUrl }),
-    monitor: createContainerMonitor({
-      cadvisorUrl: config.cadvisor.url,
-      dockerSocket: config.vm.dockerSocket,
-    }),
+    monitor: withContainerOwners(
+      createContainerMonitor({ cadvisorUrl: config.cadvisor.url, dockerSocket: config.vm.dockerSocket }),
+      db,
+    ),
   };
 }
 

@@ -59,6 +59,8 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_WEBHOOK_ID: optionalString,
   PAYPAL_API_URL: z.url().default('https://api-m.paypal.com'),
+  /** The landing page's demo video (an embed URL, e.g. a YouTube or Vimeo player); loaded only on a click. */
+  DEMO_VIDEO_URL: optionalUrl,
   CADDY_ADMIN_URL: optionalUrl,
   CADVISOR_URL: optionalUrl,
   PUBLIC_DOMAIN: optionalString,
@@ -121,6 +123,8 @@ export interface Config {
     apiUrl: string;
   };
   ingress: { caddyAdminUrl: string | undefined; publicDomain: string | undefined; httpsPort: number };
+  /** The landing page's demo video embed URL; without it the landing shows the poster only. */
+  demoVideoUrl: string | undefined;
   deployments: { healthTimeoutMs: number; keepVersions: number };
   /** Days a workspace keeps running after its subscription is cancelled or falls past due. */
   billingGraceDays: number;
@@ -247,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       publicDomain: env.PUBLIC_DOMAIN,
       httpsPort: env.INGRESS_HTTPS_PORT,
     },
+    demoVideoUrl: env.DEMO_VIDEO_URL,
     deployments: {
       healthTimeoutMs: env.DEPLOY_HEALTH_TIMEOUT_SECONDS * 1000,
       keepVersions: env.DEPLOY_KEEP_VERSIONS,

@@ -11,6 +11,7 @@ import type { JobQueue } from '../infra/queue/jobQueue.js';
 import type { Vault } from '../infra/vault/vault.js';
 import { createLogStore } from '../logs/logStore.js';
 import type { ResolveCloneSource } from '../repositories/cloneSource.js';
+import { repositoryLocationBase } from '../repositories/createRepositoryProvider.js';
 import type { UsersRepository } from '../users/usersRepository.js';
 import { createVmProvider } from '../vm-providers/createVmProvider.js';
 import type { VmProvider } from '../vm-providers/vmProvider.js';
@@ -65,7 +66,7 @@ export function createDeploymentsModule(deps: {
     workRoot: path.join(config.dataDir, 'builds'),
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     keepVersions: config.deployments.keepVersions,
-    repoWebUrl: config.github.webUrl,
+    repoWebUrl: repositoryLocationBase(config),
     logger: deps.logger,
   });
   return {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import type { PublicConfig } from '@slipway/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminRoutes } from '../admin/routes.js';
 import { alertsRoutes } from '../alerts/routes.js';
@@ -20,7 +21,7 @@ import { registerErrorHandler } from './errorHandler.js';
 import { registerJsonBodyParser } from './jsonBody.js';
 import { createRateLimiter } from './rateLimit.js';
 import { cookiePolicy, registerRequestContext } from './requestContext.js';
-import { registerSecurityHeaders } from './securityHeaders.js';
+import { frameSourcesFor, registerSecurityHeaders } from './securityHeaders.js';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 /** Webhooks authenticate by signature, not by cookie, so they carry no anti-forgery token. */
@@ -35,7 +36,10 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: platform.config.production,
   });
-  await registerSecurityHeaders(app, platform.config.production);
+  await registerSecurityHeaders(app, {
+    production: platform.config.production,
+    frameSources: frameSourcesFor(platform.config.demoVideoUrl),
+  });
   await app.register(fastifyCookie);
   registerJsonBodyParser(app);
   registerErrorHandler(app);
@@ -65,6 +69,13 @@ export async function buildApp(
   alertsRoutes(app, platform.runningApps);
   notificationsRoutes(app, { ...platform.runningApps, limits });
   app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/public-config', async (): Promise<PublicConfig> => {
+    const { paypal, demoVideoUrl } = platform.config;
+    return {
+      payments: paypal.clientId && paypal.clientSecret ? 'paypal' : 'free_beta',
+      demo_video_url: demoVideoUrl ?? null,
+    };
+  });
 
   const webDist = options.webDist ?? WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) await serveWebApp(app, webDist);

@@ -9,7 +9,7 @@ import { insertWorkspace } from '../workspaces/testing.js';
 import { buildApp } from './app.js';
 import { MAX_JSON_DEPTH } from './jsonBody.js';
 import { RATE_LIMITS } from './rateLimit.js';
-import { registerSecurityHeaders } from './securityHeaders.js';
+import { frameSourcesFor, registerSecurityHeaders } from './securityHeaders.js';
 
 const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 const stateBody = (depth: number) => `{"sessionId":"deep-session-1","stateData":{"a":${nested(depth - 2)}}}`;
@@ -126,11 +126,23 @@ describe.each(DATABASES)('HTTP hardening (%s)', (database) => {
 describe('security headers in production', () => {
   it('adds HSTS and upgrades insecure requests only in production', async () => {
     const app = Fastify();
-    await registerSecurityHeaders(app, true);
+    await registerSecurityHeaders(app, { production: true, frameSources: [] });
     app.get('/', async () => ({ ok: true }));
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    await app.close();
+  });
+
+  it('frames only the origin of the configured demo video', async () => {
+    const app = Fastify();
+    const frameSources = frameSourcesFor('https://video.example.test/embed/abc?autoplay=1');
+    await registerSecurityHeaders(app, { production: false, frameSources });
+    app.get('/', async () => ({ ok: true }));
+    const policy = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(policy).toContain('frame-src https://video.example.test;');
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('upgrade-insecure-requests');
     await app.close();
   });
 });

@@ -1,18 +1,25 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/**
- * Pages others may show inside the app (none today). A landing-page video (issue 17) is added here,
- * e.g. 'https://www.youtube-nocookie.com', and nowhere else.
- */
-export const FRAME_SOURCES: string[] = [];
+export interface SecurityHeaderOptions {
+  production: boolean;
+  /** Pages the app may show in a frame: only the origin of the configured landing-page video. */
+  frameSources: string[];
+}
+
+/** The origins the app frames, from the configuration (today: the landing page's demo video). */
+export const frameSourcesFor = (demoVideoUrl: string | undefined): string[] =>
+  demoVideoUrl ? [new URL(demoVideoUrl).origin] : [];
 
 /**
  * The Content-Security-Policy of every response. The built React app needs nothing more: its scripts
  * and styles are files of its own origin, live streams (EventSource) and API calls go to the same
  * origin, and images are its own, `data:` URLs or users' GitHub avatars (https).
  */
-export function contentSecurityPolicy(production: boolean): Record<string, string[]> {
+export function contentSecurityPolicy({
+  production,
+  frameSources,
+}: SecurityHeaderOptions): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -20,7 +27,7 @@ export function contentSecurityPolicy(production: boolean): Record<string, strin
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
-    'frame-src': FRAME_SOURCES.length > 0 ? FRAME_SOURCES : ["'none'"],
+    'frame-src': frameSources.length > 0 ? frameSources : ["'none'"],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -31,10 +38,11 @@ export function contentSecurityPolicy(production: boolean): Record<string, strin
 }
 
 /** Security headers on every response, API and web app alike; HSTS only in production (HTTPS). */
-export async function registerSecurityHeaders(app: FastifyInstance, production: boolean) {
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  const { production } = options;
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(production) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     frameguard: { action: 'deny' },
     noSniff: true,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

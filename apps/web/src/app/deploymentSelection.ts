@@ -63,6 +63,18 @@ function write(value: DeploymentSelection | null) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Navigation state for /repository-picker that reopens the Configure Deployment dialog with the
+ * stored repository and branch: only 'Back' from the variables and review screens sends it, so
+ * every other way to the picker ('Deploy Another App', 'Try Different Configuration', billing's
+ * 'Back', a link) opens the picker with the dialog closed.
+ */
+export const REOPEN_CONFIGURE_STATE = { reopenConfigure: true } as const;
+
+export function wantsConfigureReopen(state: unknown): boolean {
+  return (state as { reopenConfigure?: unknown } | null)?.reopenConfigure === true;
+}
+
 /** Merges the given fields into the stored selection. */
 export function updateDeploymentSelection(patch: Partial<DeploymentSelection>): DeploymentSelection {
   const next = { ...readDeploymentSelection(), ...patch };

@@ -5,6 +5,7 @@ import { NotFoundPage } from '../features/public-pages/NotFoundPage';
 import { RouteGuard } from './guards';
 import { RootLayout } from './layouts/RootLayout';
 import { lazyPage } from './lazyPage';
+import { RouteErrorBoundary, RouterErrorElement } from './RouteErrorBoundary';
 import { appRoutes } from './routes';
 
 const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
@@ -12,12 +13,15 @@ const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPa
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    errorElement: <RouterErrorElement />,
     children: [
       ...appRoutes.map((route) => ({
         path: route.path,
         element: (
           <RouteGuard access={route.access}>
-            <Suspense fallback={<LoadingView />}>{route.element}</Suspense>
+            <RouteErrorBoundary key={route.path}>
+              <Suspense fallback={<LoadingView />}>{route.element}</Suspense>
+            </RouteErrorBoundary>
           </RouteGuard>
         ),
       })),
@@ -27,10 +31,13 @@ export const router = createBrowserRouter([
   // The admin panel: its own layout, guarded by the admin session (not the user guards).
   {
     path: '/admin',
+    errorElement: <RouterErrorElement />,
     element: (
-      <Suspense fallback={<LoadingView />}>
-        <AdminPage />
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<LoadingView />}>
+          <AdminPage />
+        </Suspense>
+      </RouteErrorBoundary>
     ),
   },
 ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enterpriseInquiryResultSchema, enterpriseInquirySchema } from '../enterprise.js';
+import { publicConfigSchema } from '../publicConfig.js';
 import {
   branchesQuerySchema,
   branchSchema,
@@ -28,6 +29,13 @@ export const accountRoutes = {
     kind: 'json',
     access: 'public',
     responses: { 200: z.strictObject({ status: z.literal('ok') }) },
+  }),
+  publicConfig: route({
+    method: 'GET',
+    path: '/api/public-config',
+    kind: 'json',
+    access: 'public',
+    responses: { 200: publicConfigSchema },
   }),
   signInWithInstall: route({
     method: 'GET',

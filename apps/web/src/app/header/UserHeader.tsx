@@ -20,8 +20,9 @@ export function UserHeader({ user }: { user: User }) {
     await logout();
     navigate('/');
   };
-  const showDeployNew = pathname !== '/repository-picker';
-  const showDashboard = pathname !== '/dashboard';
+  // A waiting-list user may only see the waiting list, profile completion and permission pages.
+  const showDeployNew = user.whitelisted && pathname !== '/repository-picker';
+  const showDashboard = user.whitelisted && pathname !== '/dashboard';
 
   return (
     <HeaderShell
@@ -67,14 +68,16 @@ export function UserHeader({ user }: { user: User }) {
               Dashboard
             </Link>
           )}
-          <Link
-            to="/subscriptions"
-            className={`${navItemClasses} inline-flex items-center gap-2`}
-            onClick={close}
-          >
-            <CreditCard className="h-4 w-4" aria-hidden="true" />
-            Subscriptions
-          </Link>
+          {user.whitelisted && (
+            <Link
+              to="/subscriptions"
+              className={`${navItemClasses} inline-flex items-center gap-2`}
+              onClick={close}
+            >
+              <CreditCard className="h-4 w-4" aria-hidden="true" />
+              Subscriptions
+            </Link>
+          )}
           <button
             type="button"
             className={`${navItemClasses} inline-flex items-center gap-2`}

@@ -7,7 +7,10 @@ import { Avatar } from '../../components/ui';
 const itemClasses =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 focus:bg-zinc-100 focus:outline-none';
 
-/** Avatar + login button opening Subscriptions and Logout; closes on outside click and Escape. */
+/**
+ * Avatar + login button opening Subscriptions (whitelisted users only) and Logout; closes on outside
+ * click and Escape.
+ */
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -59,10 +62,17 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
             {user.email && <p className="truncate text-xs text-zinc-500">{user.email}</p>}
           </div>
           <div className="pt-1">
-            <Link role="menuitem" to="/subscriptions" className={itemClasses} onClick={() => setOpen(false)}>
-              <CreditCard className="h-4 w-4" aria-hidden="true" />
-              Subscriptions
-            </Link>
+            {user.whitelisted && (
+              <Link
+                role="menuitem"
+                to="/subscriptions"
+                className={itemClasses}
+                onClick={() => setOpen(false)}
+              >
+                <CreditCard className="h-4 w-4" aria-hidden="true" />
+                Subscriptions
+              </Link>
+            )}
             <button
               role="menuitem"
               type="button"

@@ -98,7 +98,11 @@ export function RedisTab({ notify, onChanged }: AdminTabProps) {
             {info.info && (
               <section aria-label="Redis info">
                 <h3 className="mb-2 text-sm font-semibold text-zinc-900">Info</h3>
-                <pre className="overflow-auto rounded-lg bg-zinc-950 p-4 font-mono text-xs leading-5 text-zinc-100">
+                <pre
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable value must be reachable and scrollable by keyboard
+                  tabIndex={0}
+                  className="overflow-auto rounded-lg bg-zinc-950 p-4 font-mono text-xs leading-5 text-zinc-100"
+                >
                   {firstInfoLines(info.info).join('\n')}
                 </pre>
               </section>

@@ -21,6 +21,8 @@ function LogLines({ service, lines }: { service: string; lines: string[] }) {
     <pre
       ref={ref}
       data-testid={`log-lines-${service}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable and scrollable by keyboard
+      tabIndex={0}
       className="max-h-96 overflow-auto rounded-lg bg-zinc-950 p-4 font-mono text-xs leading-5 whitespace-pre-wrap break-all text-zinc-100"
     >
       {text}

@@ -2,9 +2,11 @@ import { ArrowLeft, CreditCard, GitBranch, Server } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { createSubscription } from '../../api/billing';
+import { usePublicConfig } from '../../api/publicConfig';
 import { useVmSizes } from '../../api/repositories';
 import { type SelectedRepo, useDeploymentSelection } from '../../app/deploymentSelection';
-import { Alert, Button, Card, CardBody, CardHeader } from '../../components/ui';
+import { Alert, Button, Card, CardBody, CardHeader, LoadingView } from '../../components/ui';
+import { FreeBetaNotice } from './FreeBetaNotice';
 import { savePendingDeployment } from './pendingDeployment';
 
 interface BillingNavigationState {
@@ -13,6 +15,10 @@ interface BillingNavigationState {
   vmSize?: string;
 }
 
+const FREE_BETA_STEP = {
+  title: 'Payment setup',
+  text: 'Nothing to pay: your free beta subscription starts right away.',
+};
 const NEXT_STEPS = [
   { title: 'Payment setup', text: 'Your monthly subscription is set up with PayPal (free during the beta).' },
   { title: 'VM creation', text: 'A virtual machine of the size you chose is prepared for your workspace.' },
@@ -27,6 +33,8 @@ export function BillingPage() {
   const selection = useDeploymentSelection();
   const nav = (location.state ?? {}) as BillingNavigationState;
   const vmSizes = useVmSizes();
+  const publicConfig = usePublicConfig();
+  const freeBeta = publicConfig.data?.payments === 'free_beta';
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -38,6 +46,8 @@ export function BillingPage() {
   const vmSize = vmSizes.data?.find((size) => size.id === vmSizeId);
 
   if (!repo) return <Navigate to="/repository-picker" replace />;
+  if (publicConfig.isPending) return <LoadingView />;
+  const steps = freeBeta ? [FREE_BETA_STEP, ...NEXT_STEPS.slice(1)] : NEXT_STEPS;
 
   const subscribe = async () => {
     if (!repo || !branch || !vmSizeId) {
@@ -75,7 +85,12 @@ export function BillingPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Complete Your Subscription</h1>
-      <p className="mt-1 text-zinc-600">One monthly subscription per workspace, billed by VM size.</p>
+      <p className="mt-1 text-zinc-600">
+        {freeBeta
+          ? 'Slipway is in free beta: confirm your deployment and continue.'
+          : 'One monthly subscription per workspace, billed by VM size.'}
+      </p>
+      {freeBeta && <FreeBetaNotice vmSize={vmSize} />}
 
       {error && (
         <Alert tone="error" className="mt-6">
@@ -108,22 +123,24 @@ export function BillingPage() {
             </CardBody>
           </Card>
 
-          <Card>
-            <CardHeader title="Payment Method" icon={<CreditCard className="h-5 w-5" />} />
-            <CardBody>
-              <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3">
-                <input
-                  type="radio"
-                  name="payment-method"
-                  value="paypal"
-                  checked
-                  readOnly
-                  className="accent-accent-600"
-                />
-                <span className="font-medium text-zinc-900">PayPal</span>
-              </label>
-            </CardBody>
-          </Card>
+          {!freeBeta && (
+            <Card>
+              <CardHeader title="Payment Method" icon={<CreditCard className="h-5 w-5" />} />
+              <CardBody>
+                <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3">
+                  <input
+                    type="radio"
+                    name="payment-method"
+                    value="paypal"
+                    checked
+                    readOnly
+                    className="accent-accent-600"
+                  />
+                  <span className="font-medium text-zinc-900">PayPal</span>
+                </label>
+              </CardBody>
+            </Card>
+          )}
         </div>
 
         <div className="space-y-6 md:col-span-2">
@@ -131,20 +148,22 @@ export function BillingPage() {
             <CardHeader title="Monthly Price" icon={<Server className="h-5 w-5" />} />
             <CardBody>
               <p className="text-3xl font-semibold text-zinc-950" data-testid="billing-price">
-                {vmSize ? `$${vmSize.price}` : '—'}
+                {freeBeta ? '$0' : vmSize ? `$${vmSize.price}` : '—'}
                 <span className="text-base font-normal text-zinc-500">/month</span>
               </p>
+              {freeBeta && <p className="mt-1 text-sm font-medium text-emerald-700">Free during the beta</p>}
               {vmSize && <p className="mt-1 text-sm text-zinc-600">{vmSize.description}</p>}
               <Button className="mt-5 w-full" size="lg" loading={busy} onClick={() => void subscribe()}>
+                {/* The spec's button in both modes: the free beta still starts a (trialing) subscription. */}
                 {busy ? 'Creating Subscription...' : 'Start Subscription & Deploy'}
               </Button>
               <p className="mt-3 text-xs text-zinc-500">
-                By subscribing you agree to the{' '}
-                <Link to="/terms" className="text-accent-700 hover:underline">
+                {freeBeta ? 'By continuing' : 'By subscribing'} you agree to the{' '}
+                <Link to="/terms" className="text-accent-700 underline hover:text-accent-800">
                   Terms of Service
                 </Link>{' '}
                 and the{' '}
-                <Link to="/privacy" className="text-accent-700 hover:underline">
+                <Link to="/privacy" className="text-accent-700 underline hover:text-accent-800">
                   Privacy Policy
                 </Link>
                 .
@@ -156,7 +175,7 @@ export function BillingPage() {
             <CardBody>
               <h2 className="font-semibold text-zinc-900">What happens next?</h2>
               <ol className="mt-3 space-y-3">
-                {NEXT_STEPS.map((step, index) => (
+                {steps.map((step, index) => (
                   <li key={step.title} className="flex gap-3 text-sm">
                     <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent-100 text-xs font-semibold text-accent-700">
                       {index + 1}

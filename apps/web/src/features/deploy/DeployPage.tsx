@@ -61,7 +61,12 @@ export function DeployPage() {
     if (!config || !sessionId) return;
     if (!config.subscriptionId) {
       navigate(`/billing/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`, {
-        state: { branch: config.branch, vmSize: config.vmSize },
+        // The repository too, so billing works when this page was opened directly (no stored selection).
+        state: {
+          repo: { id: `${owner}/${repo}`, name: repo, owner: { login: owner } },
+          branch: config.branch,
+          vmSize: config.vmSize,
+        },
       });
       return;
     }

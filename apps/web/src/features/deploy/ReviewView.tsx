@@ -1,6 +1,7 @@
 import type { VmSize, WorkflowDefinition } from '@slipway/contract';
 import { ArrowLeft, ChevronDown, GitBranch, Rocket, Server } from 'lucide-react';
 import { useState } from 'react';
+import { REOPEN_CONFIGURE_STATE } from '../../app/deploymentSelection';
 import { Alert, Button, ButtonLink, Card, CardBody, CardHeader } from '../../components/ui';
 import { stepTitle } from './StepList';
 
@@ -118,7 +119,12 @@ export function ReviewView({
       </Card>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <ButtonLink to="/repository-picker" variant="secondary" icon={<ArrowLeft className="h-4 w-4" />}>
+        <ButtonLink
+          to="/repository-picker"
+          state={REOPEN_CONFIGURE_STATE}
+          variant="secondary"
+          icon={<ArrowLeft className="h-4 w-4" />}
+        >
           Back to Repository Selection
         </ButtonLink>
         <Button size="lg" loading={starting} icon={<Rocket className="h-4 w-4" />} onClick={onStart}>

@@ -1,5 +1,6 @@
 import { CheckCircle2, ExternalLink, LayoutDashboard, PartyPopper, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { resetDeploymentSelection } from '../../app/deploymentSelection';
 import { Badge, Button, ButtonLink, buttonClasses, Card, CardBody } from '../../components/ui';
 import type { DisplayStep } from './deployProgress';
 import { completedCount } from './deployProgress';
@@ -98,7 +99,12 @@ export function SuccessView({
         <ButtonLink to="/dashboard" variant="secondary" icon={<LayoutDashboard className="h-4 w-4" />}>
           View Dashboard
         </ButtonLink>
-        <ButtonLink to="/repository-picker" variant="secondary" icon={<Plus className="h-4 w-4" />}>
+        <ButtonLink
+          to="/repository-picker"
+          onClick={resetDeploymentSelection}
+          variant="secondary"
+          icon={<Plus className="h-4 w-4" />}
+        >
           Deploy Another App
         </ButtonLink>
         {siteUrl ? (

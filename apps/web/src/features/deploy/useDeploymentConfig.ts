@@ -1,6 +1,9 @@
+import { DEFAULT_VM_SIZE } from '@slipway/contract';
 import { useEffect, useState } from 'react';
+import { fetchAllBranches } from '../../api/repositories';
 import { type DeploymentConfig, loadSessionState, saveSessionState } from '../../api/workflow';
 import { readDeploymentSelection } from '../../app/deploymentSelection';
+import { defaultBranch } from '../deploy-config/branchSelection';
 
 /** Optional navigation state of /deploy/{owner}/{repo}. */
 export interface DeployNavigationState {
@@ -10,8 +13,22 @@ export interface DeployNavigationState {
 }
 
 /**
+ * Opened directly (a bookmark, a shared link): the repository's default branch (main, then master,
+ * then the first) and the default VM size; null when the repository has no branch we can read.
+ */
+async function defaultConfig(owner: string, repo: string): Promise<DeploymentConfig | null> {
+  const branches = await fetchAllBranches(owner, repo).catch((error: unknown) => {
+    console.error('Failed to fetch branches', error);
+    return [];
+  });
+  const branch = defaultBranch(branches);
+  return branch ? { owner, repo, branch, vmSize: DEFAULT_VM_SIZE, subscriptionId: null } : null;
+}
+
+/**
  * The configuration to deploy: navigation state first (then kept with the session on the server
- * so a reload keeps it), else the session's stored state, else the selection made in this tab.
+ * so a reload keeps it), else the session's stored state, else the selection made in this tab,
+ * else the repository's defaults.
  */
 export function useDeploymentConfig(
   owner: string,
@@ -56,7 +73,10 @@ export function useDeploymentConfig(
               vmSize: selection.selectedVmSize,
               subscriptionId: null,
             };
+          } else {
+            next = await defaultConfig(owner, repo);
           }
+          if (next) await saveSessionState(sessionId, next);
         }
       }
       if (cancelled) return;

@@ -1,6 +1,7 @@
 import { FileUp, Plus, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { Badge, Button } from '../../components/ui';
+import { countOf, NOUNS } from '../../lib/plural';
 import { EnvVariableRow } from './EnvVariableRow';
 import type { EnvRowsController } from './useEnvRows';
 
@@ -58,7 +59,7 @@ export function EnvVariablesEditor({
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <h2 className="font-semibold text-zinc-900">Variables</h2>
-          {count > 0 && <Badge tone="success">{`${count} variable(s) added`}</Badge>}
+          {count > 0 && <Badge tone="success">{`${countOf(count, NOUNS.variable)} added`}</Badge>}
         </div>
         <div className="flex flex-wrap gap-2">
           <input

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { uploadEnvVariables } from '../../api/envVariables';
 import { useDialogs } from '../../app/DialogsProvider';
-import { useDeploymentSelection } from '../../app/deploymentSelection';
+import { REOPEN_CONFIGURE_STATE, useDeploymentSelection } from '../../app/deploymentSelection';
 import { Alert, Button, ButtonLink } from '../../components/ui';
 import { EnvInfoPanel } from './EnvInfoPanel';
 import { EnvVariablesEditor } from './EnvVariablesEditor';
@@ -91,7 +91,12 @@ export function EnvVariablesPage() {
       </div>
 
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <ButtonLink to="/repository-picker" variant="secondary" icon={<ArrowLeft className="h-4 w-4" />}>
+        <ButtonLink
+          to="/repository-picker"
+          state={REOPEN_CONFIGURE_STATE}
+          variant="secondary"
+          icon={<ArrowLeft className="h-4 w-4" />}
+        >
           Back to Repository
         </ButtonLink>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">

@@ -1,5 +1,6 @@
 import { type ClipboardEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { useDialogs } from '../../app/DialogsProvider';
+import { countOf, NOUNS } from '../../lib/plural';
 import { isAcceptedEnvFile, looksLikeEnvPaste, parseEnvText } from './envFileParser';
 import {
   applyPaste,
@@ -81,7 +82,9 @@ export function useEnvRows() {
         return;
       }
       setRows((current) => mergeUploaded(current, pairs));
-      await dialogs.alert(`Successfully loaded ${pairs.length} environment variable(s) from the file`);
+      await dialogs.alert(
+        `Successfully loaded ${countOf(pairs.length, NOUNS.environmentVariable)} from the file`,
+      );
     } finally {
       setUploading(false);
     }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { SIGN_IN_URL } from '../../api/auth';
 import { useInstallations } from '../../api/installations';
 import { Badge, Button, buttonClasses, Card, LoadingView } from '../../components/ui';
+import { countOf, NOUNS } from '../../lib/plural';
 
 const PERMISSIONS = [
   {
@@ -58,7 +59,9 @@ export function GithubAppPermissionsPage() {
             <XCircle className="h-5 w-5 text-amber-600" aria-hidden="true" />
           )}
           <p className={`font-medium ${installed ? 'text-emerald-900' : 'text-amber-900'}`}>
-            {installed ? `GitHub App Installed (${count} installations)` : 'GitHub App Not Installed'}
+            {installed
+              ? `GitHub App Installed (${countOf(count, NOUNS.installation)})`
+              : 'GitHub App Not Installed'}
           </p>
         </div>
 

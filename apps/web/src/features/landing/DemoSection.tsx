@@ -1,4 +1,5 @@
 import { GitBranch, Github, Rocket, Server } from 'lucide-react';
+import { DemoVideo } from './DemoVideo';
 import { SectionHeading } from './SectionHeading';
 
 const STEPS = [
@@ -24,12 +25,8 @@ const STEPS = [
   },
 ];
 
-/**
- * The demo. A video is embedded only when VITE_DEMO_VIDEO_URL is set at build time; by default
- * nothing third-party is loaded and a static walkthrough is shown instead.
- */
+/** The demo video (loaded on click) and the four steps from repository to live URL. */
 export function DemoSection() {
-  const videoUrl = import.meta.env.VITE_DEMO_VIDEO_URL;
   return (
     <section id="how-it-works" aria-labelledby="how-it-works-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -40,36 +37,24 @@ export function DemoSection() {
         >
           No cloud console, no servers to configure. If it runs with Docker, it runs on Slipway.
         </SectionHeading>
-        {videoUrl ? (
-          <div className="mx-auto mt-12 aspect-video max-w-4xl overflow-hidden rounded-xl shadow-xl ring-1 ring-zinc-200">
-            <iframe
-              src={videoUrl}
-              title="Slipway demo video"
-              className="h-full w-full"
-              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-              allowFullScreen
-              loading="lazy"
-            />
-          </div>
-        ) : (
-          <ol className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {STEPS.map((step, index) => (
-              <li
-                key={step.title}
-                className="relative rounded-xl border border-zinc-200 bg-white p-6 shadow-sm"
-              >
-                <div className="flex items-center justify-between">
-                  <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-accent-50 text-accent-600">
-                    <step.icon className="h-5 w-5" aria-hidden="true" />
-                  </span>
-                  <span className="font-mono text-sm text-zinc-400">0{index + 1}</span>
-                </div>
-                <h3 className="mt-4 font-semibold text-zinc-900">{step.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-zinc-600">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        )}
+        <DemoVideo />
+        <ol className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map((step, index) => (
+            <li
+              key={step.title}
+              className="relative rounded-xl border border-zinc-200 bg-white p-6 shadow-sm"
+            >
+              <div className="flex items-center justify-between">
+                <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-accent-50 text-accent-600">
+                  <step.icon className="h-5 w-5" aria-hidden="true" />
+                </span>
+                <span className="font-mono text-sm text-zinc-400">0{index + 1}</span>
+              </div>
+              <h3 className="mt-4 font-semibold text-zinc-900">{step.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-zinc-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
       </div>
     </section>
   );

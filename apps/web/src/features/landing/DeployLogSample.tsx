@@ -25,7 +25,11 @@ export function DeployLogSample() {
         <span className="h-3 w-3 rounded-full bg-zinc-700" aria-hidden="true" />
         <figcaption className="ml-2 text-xs text-zinc-400">Sample deploy log · acme/storefront</figcaption>
       </div>
-      <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-6 text-zinc-200">
+      <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable sample must be reachable and scrollable by keyboard
+        tabIndex={0}
+        className="overflow-x-auto p-4 font-mono text-[13px] leading-6 text-zinc-200"
+      >
         {LINES.map((line) => (
           <div key={line.time + line.text}>
             <span className="mr-3 text-zinc-600 select-none">{line.time}</span>

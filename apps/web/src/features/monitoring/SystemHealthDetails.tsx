@@ -18,7 +18,7 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
     <div className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2">
       <p className="text-xs text-zinc-500">{label}</p>
       <p className="text-base font-semibold text-zinc-900">{value}</p>
-      {hint && <p className="text-xs text-zinc-500">{hint}</p>}
+      {hint && <p className="text-xs break-all text-zinc-500">{hint}</p>}
     </div>
   );
 }

@@ -1,9 +1,13 @@
 import { FolderGit2, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useRepositories } from '../../api/repositories';
 import { useAuth } from '../../app/AuthProvider';
-import { type SelectedRepo, useDeploymentSelection } from '../../app/deploymentSelection';
+import {
+  type SelectedRepo,
+  useDeploymentSelection,
+  wantsConfigureReopen,
+} from '../../app/deploymentSelection';
 import { Alert, Spinner } from '../../components/ui';
 import { ConfigureDeploymentDialog, type DeploymentChoice } from '../deploy-config/ConfigureDeploymentDialog';
 import { Pagination } from './Pagination';
@@ -29,6 +33,7 @@ function toSelectedRepo(repo: PickerRepository): SelectedRepo {
 
 export function RepositoryPickerPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { error: authError } = useAuth();
   const selection = useDeploymentSelection();
   const repositories = useRepositories();
@@ -37,12 +42,13 @@ export function RepositoryPickerPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const reopened = useRef(false);
 
-  // Returning with a stored repository and branch (e.g. Back from the variables screen) reopens the dialog once.
+  // Back from the variables or review screen, with a stored repository and branch, reopens the dialog once.
+  const reopenRequested = wantsConfigureReopen(location.state);
   useEffect(() => {
     if (reopened.current) return;
     reopened.current = true;
-    if (selection.selectedRepo && selection.selectedBranch) setDialogOpen(true);
-  }, [selection.selectedRepo, selection.selectedBranch]);
+    if (reopenRequested && selection.selectedRepo && selection.selectedBranch) setDialogOpen(true);
+  }, [reopenRequested, selection.selectedRepo, selection.selectedBranch]);
 
   useEffect(() => {
     if (repositories.error) console.error('Repository load failed', repositories.error);

@@ -33,9 +33,9 @@ describe('updatedText', () => {
     expect(updatedText(ago(1.5), now)).toBe('Updated yesterday');
     expect(updatedText(ago(2), now)).toBe('2 days ago');
     expect(updatedText(ago(6), now)).toBe('6 days ago');
-    expect(updatedText(ago(7), now)).toBe('1 weeks ago');
+    expect(updatedText(ago(7), now)).toBe('1 week ago');
     expect(updatedText(ago(29), now)).toBe('4 weeks ago');
-    expect(updatedText(ago(30), now)).toBe('1 months ago');
+    expect(updatedText(ago(30), now)).toBe('1 month ago');
     expect(updatedText(ago(31), now)).toBe('2 months ago');
     expect(updatedText(ago(400), now)).toBe('14 months ago');
   });
@@ -81,7 +81,7 @@ describe('search and texts', () => {
   });
   it('writes the count line', () => {
     expect(countLine(3, '')).toBe('Showing 3 repositories');
-    expect(countLine(1, ' go ')).toBe('Showing 1 repositories matching "go"');
+    expect(countLine(1, ' go ')).toBe('Showing 1 repository matching "go"');
   });
   it('truncates names above 25 characters', () => {
     expect(truncateName('a'.repeat(25))).toBe('a'.repeat(25));

@@ -1,3 +1,4 @@
+import { countOf, NOUNS, timeAgo } from '../../lib/plural';
 /** Pure rules of the repository picker: search, count line, paging window, card texts. */
 
 /** The fields of GitHub's repository object the picker reads. */
@@ -32,7 +33,8 @@ export function filterRepositories<T extends PickerRepository>(repos: readonly T
 
 export function countLine(count: number, term: string): string {
   const trimmed = term.trim();
-  return trimmed ? `Showing ${count} repositories matching "${trimmed}"` : `Showing ${count} repositories`;
+  const shown = `Showing ${countOf(count, NOUNS.repository)}`;
+  return trimmed ? `${shown} matching "${trimmed}"` : shown;
 }
 
 export function pageCount(total: number, pageSize = PAGE_SIZE): number {
@@ -72,9 +74,9 @@ export function updatedText(updatedAt: string, now: Date = new Date()): string {
   if (!Number.isFinite(days)) return '';
   if (days <= 0) return 'Updated today';
   if (days === 1) return 'Updated yesterday';
-  if (days < 7) return `${days} days ago`;
-  if (days < 30) return `${Math.floor(days / 7)} weeks ago`;
-  return `${Math.ceil(days / 30)} months ago`;
+  if (days < 7) return timeAgo(days, 'day');
+  if (days < 30) return timeAgo(Math.floor(days / 7), 'week');
+  return timeAgo(Math.ceil(days / 30), 'month');
 }
 
 const LANGUAGE_COLOURS: Record<string, string> = {

@@ -11,6 +11,7 @@ import {
 import { useDialogs } from '../../app/DialogsProvider';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { fieldClasses } from '../../components/ui/Input';
+import { countOf, NOUNS } from '../../lib/plural';
 import { AddVariablesDialog } from './AddVariablesDialog';
 import { envDeleteError, envLoadError, envSaveError } from './envMessages';
 import { SettingsLoadError } from './SettingsLoadError';
@@ -151,7 +152,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-zinc-600" data-testid="env-count">
-          {variables.length} {variables.length === 1 ? 'variable' : 'variables'}
+          {countOf(variables.length, NOUNS.variable)}
         </p>
         <div className="flex gap-2">
           <Button

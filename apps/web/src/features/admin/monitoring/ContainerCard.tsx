@@ -14,24 +14,42 @@ function Metric({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One container's memory (with its bar), CPU and network, as read from the monitoring proxy. */
+function Owner({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <>
+      <dt className="text-zinc-500">{label}</dt>
+      <dd className={cn('truncate text-zinc-900', mono && 'font-mono')} title={value}>
+        {value}
+      </dd>
+    </>
+  );
+}
+
+/** One container: whose it is (workspace, service, image, owner), its memory (with its bar), CPU and network, as read from the monitoring proxy. */
 export function ContainerCard({ container }: { container: ContainerMetrics }) {
   const { memory, cpu, network } = container;
   const tone = memoryTone(memory.usagePercent);
   return (
-    <Card className="p-5" data-testid="container-card">
+    <Card className="min-w-0 p-5" data-testid="container-card">
       <div className="flex items-start gap-3">
         <Box className="mt-0.5 h-5 w-5 shrink-0 text-accent-600" aria-hidden="true" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-zinc-900" title={container.name}>
             {container.name}
           </p>
-          <p className="truncate font-mono text-xs text-zinc-500" title={container.image}>
-            {container.shortId} · {container.image || 'unknown image'}
+          <p className="truncate font-mono text-xs text-zinc-500" title={container.id}>
+            {container.shortId}
           </p>
         </div>
-        <span className="text-xs text-zinc-400">{new Date(container.timestamp).toLocaleTimeString()}</span>
+        <span className="text-xs text-zinc-500">{new Date(container.timestamp).toLocaleTimeString()}</span>
       </div>
+
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        <Owner label="Workspace" value={container.workspace ?? 'Not a workspace'} />
+        <Owner label="Service" value={container.service ?? '—'} />
+        <Owner label="Image" value={container.image || 'unknown image'} mono />
+        <Owner label="Owner" value={container.owner ? `@${container.owner}` : '—'} />
+      </dl>
 
       <div className="mt-4">
         <div className="flex justify-between text-xs text-zinc-600">

@@ -1,15 +1,16 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button, Card, Select, Spinner } from '../../../components/ui';
+import { countOf, NOUNS } from '../../../lib/plural';
 import type { AdminTabProps } from '../adminTabTypes';
-import { ContainerCard } from './ContainerCard';
+import { ContainerGrid } from './ContainerGrid';
 import { MachineInfoCard } from './MachineInfoCard';
 import { MonitoringErrorPanel } from './MonitoringErrorPanel';
 import { DEFAULT_REFRESH_MS, REFRESH_INTERVALS, useContainerMonitoring } from './useContainerMonitoring';
 
 const INTERVAL_OPTIONS = REFRESH_INTERVALS.map((ms) => ({
   value: String(ms),
-  label: ms === 0 ? 'No auto-refresh' : `${ms / 1000} seconds`,
+  label: ms === 0 ? 'No auto-refresh' : countOf(ms / 1000, NOUNS.second),
 }));
 
 /** System Monitoring: the host once, the containers every interval, from the admin cAdvisor proxy. */
@@ -59,13 +60,7 @@ export function MonitoringTab({ active }: AdminTabProps) {
           No container data available
         </p>
       )}
-      {containers && containers.length > 0 && (
-        <section aria-label="Containers" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {containers.map((container) => (
-            <ContainerCard key={container.id} container={container} />
-          ))}
-        </section>
-      )}
+      {containers && containers.length > 0 && <ContainerGrid containers={containers} />}
     </div>
   );
 }

@@ -7,6 +7,10 @@ export interface ContainerMetrics {
   id: string;
   shortId: string;
   image: string;
+  /** Slipway's workspace, Compose service and owner of the container; null for others. */
+  workspace: string | null;
+  service: string | null;
+  owner: string | null;
   cpu: { usageRate: number; usagePercent: number };
   memory: {
     workingSet: number;
@@ -79,6 +83,9 @@ export function toContainerMetrics(container: CadvisorContainerInfo, cores: numb
     id,
     shortId: id.slice(0, 12),
     image: container.spec?.image ?? '',
+    workspace: container.slipway?.workspace ?? null,
+    service: container.slipway?.service ?? null,
+    owner: container.slipway?.owner ?? null,
     cpu: { usageRate: cpuRate, usagePercent: roundPercent(cpuRate * 100) },
     memory: {
       workingSet,

@@ -2,6 +2,7 @@ import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { fetchAdminUsers } from '../../../api/admin';
 import { Button } from '../../../components/ui';
+import { countOf, NOUNS } from '../../../lib/plural';
 import { LOAD_FAILURE } from '../adminMessages';
 import type { AdminTabProps } from '../adminTabTypes';
 import { TabBody, TabSection } from '../TabSection';
@@ -32,7 +33,7 @@ export function UsersTab({ notify, onChanged }: AdminTabProps) {
   return (
     <TabSection
       title="All Users"
-      description={users ? `${users.length} ${users.length === 1 ? 'user' : 'users'}` : undefined}
+      description={users ? countOf(users.length, NOUNS.user) : undefined}
       loading={loading}
       onRefresh={reload}
       actions={
