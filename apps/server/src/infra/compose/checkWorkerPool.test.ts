@@ -6,6 +6,13 @@ import { CheckTimeoutError, runCheckInWorker } from './checkWorkerPool.js';
 
 const repo = mkdtempSync(path.join(tmpdir(), 'slipway-worker-'));
 writeFileSync(path.join(repo, 'compose.yaml'), 'services:\n  web:\n    image: busybox:1.36\n');
+// Within every limit, but real work: 90 services of 100 variables each take tens of milliseconds to check.
+const environment = Array.from({ length: 100 }, (_, i) => `      V${i}: value-${i}`).join('\n');
+const services = Array.from(
+  { length: 90 },
+  (_, i) => `  s${i}:\n    image: busybox:1.36\n    environment:\n${environment}`,
+).join('\n');
+writeFileSync(path.join(repo, 'large.yaml'), `services:\n${services}\n`);
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 describe('the compose check worker', () => {
@@ -19,8 +26,14 @@ describe('the compose check worker', () => {
   });
 
   it('refuses a check that passes its time limit, and the next check still runs', async () => {
+    // The limit counts the check's own work, not the worker's start-up.
     await expect(
-      runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'compose.yaml' }, 1),
+      runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'large.yaml' }),
+    ).resolves.toMatchObject({
+      kind: 'raw',
+    });
+    await expect(
+      runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'large.yaml' }, 1),
     ).rejects.toBeInstanceOf(CheckTimeoutError);
     await expect(
       runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'compose.yaml' }),

@@ -10,6 +10,8 @@ import type { CheckResult, CheckTask } from './composeCheck.js';
  * task refused. A few idle workers are kept warm (unref'd: they never hold the process open).
  */
 export const CHECK_TIMEOUT_MS = 10_000;
+/** Start-up is not the task's work: a loaded machine may take a while to load a worker from sources. */
+const START_TIMEOUT_MS = 120_000;
 const MAX_IDLE = 2;
 const MEMORY_LIMIT_MB = 512;
 
@@ -38,15 +40,54 @@ function spawnWorker(): Worker {
     const at = idle.indexOf(worker);
     if (at !== -1) idle.splice(at, 1);
   });
+  ready.set(
+    worker,
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (message: { ready?: boolean }) => {
+        if (!message?.ready) return;
+        worker.off('message', onMessage);
+        resolve();
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+      worker.once('exit', () => reject(new Error('The compose check worker stopped while starting')));
+    }),
+  );
+  // Nobody may be waiting yet (a warm worker); a failed start is reported to the task that uses it.
+  ready.get(worker)?.catch(() => undefined);
   return worker;
+}
+
+/** Resolves once a worker has loaded its entry and listens for tasks. */
+const ready = new WeakMap<Worker, Promise<void>>();
+
+async function whenReady(worker: Worker): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      ready.get(worker),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('The compose check worker did not start')),
+          START_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    void worker.terminate();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const idle: Worker[] = [];
 let nextId = 1;
 
-export function runCheckInWorker(task: CheckTask, timeoutMs = CHECK_TIMEOUT_MS): Promise<CheckResult> {
+export async function runCheckInWorker(task: CheckTask, timeoutMs = CHECK_TIMEOUT_MS): Promise<CheckResult> {
   const worker = idle.pop() ?? spawnWorker();
   worker.ref();
+  await whenReady(worker);
   const id = nextId++;
   return new Promise<CheckResult>((resolve, reject) => {
     const finish = (keep: boolean) => {

@@ -9,3 +9,6 @@ parentPort?.on('message', (message: { id: number; task: CheckTask }) => {
     parentPort?.postMessage({ id: message.id, ok: false, error: (error as Error).message ?? String(error) });
   }
 });
+
+// Loaded and listening: the pool starts a task's time limit from here, not from the thread's start-up.
+parentPort?.postMessage({ ready: true });
