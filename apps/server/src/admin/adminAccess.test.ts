@@ -69,6 +69,20 @@ describe.each(DATABASES)('admin access (%s)', (database) => {
     expect((await client.get('/api/admin/session-status')).json()).toEqual({ isAdmin: false });
   });
 
+  it('keeps the limit when a guesser names a new address per request (X-Forwarded-For from no trusted proxy)', async () => {
+    const client = new TestClient(ctx.app);
+    await client.get('/api/admin/session-status');
+    const guess = (attempt: number) =>
+      client.request(
+        'POST',
+        '/api/admin/auth',
+        { adminPassword: `spoofed-${attempt}` },
+        { 'X-Forwarded-For': `203.0.113.${attempt}` },
+      );
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await guess(attempt)).statusCode).toBe(401);
+    expect((await guess(6)).statusCode).toBe(429);
+  });
+
   it('counts failed sign-ins only: successes neither count nor let a guesser past the limit', async () => {
     const client = new TestClient(ctx.app);
     await client.get('/api/admin/session-status');

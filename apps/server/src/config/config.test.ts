@@ -51,6 +51,25 @@ describe('config', () => {
     expect(configured).toMatchObject({ production: true, authMode: 'github' });
   });
 
+  it('believes X-Forwarded-For only from the proxies it is told of (loopback by default in production)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '10.1.0.0/16',
+    ]);
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      ADMIN_PASSWORD: 'a-long-admin-password',
+      DATABASE_URL: 'postgres://127.0.0.1:5432/slipway',
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+    };
+    expect(loadConfig(production).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ ...production, TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+  });
+
   it('resolves DATA_DIR and LOCAL_REPOS_DIR against the repository root, whatever the working directory', () => {
     // This file is apps/server/src/config/config.test.ts.
     expect(REPOSITORY_ROOT).toBe(path.resolve(import.meta.dirname, '../../../..') + path.sep);

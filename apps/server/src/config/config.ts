@@ -63,6 +63,7 @@ const envSchema = z.object({
   DEMO_VIDEO_URL: optionalUrl,
   CADDY_ADMIN_URL: optionalUrl,
   CADVISOR_URL: optionalUrl,
+  TRUST_PROXY: optionalString,
   PUBLIC_DOMAIN: optionalString,
   VM_PROVIDER: z.enum(['local', 'ssh', 'azure']).default('local'),
   DOCKER_SOCKET: z.string().default('/var/run/docker.sock'),
@@ -95,6 +96,11 @@ export type AuthMode = 'github' | 'local';
 export interface Config {
   env: Env['NODE_ENV'];
   production: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`): without this, a client
+   * could name a new address per request and escape every per-address rate limit.
+   */
+  trustProxy: string[] | false;
   host: string;
   port: number;
   publicUrl: string;
@@ -252,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       httpsPort: env.INGRESS_HTTPS_PORT,
     },
     demoVideoUrl: env.DEMO_VIDEO_URL,
+    trustProxy: trustedProxies(env.TRUST_PROXY, production),
     deployments: {
       healthTimeoutMs: env.DEPLOY_HEALTH_TIMEOUT_SECONDS * 1000,
       keepVersions: env.DEPLOY_KEEP_VERSIONS,
@@ -290,4 +297,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       adminPassword: env.ADMIN_PASSWORD,
     },
   };
+}
+
+/** TRUST_PROXY, or Caddy on the same host (loopback) in production; nobody otherwise. */
+function trustedProxies(value: string | undefined, production: boolean): string[] | false {
+  if (value === undefined) return production ? ['loopback'] : false;
+  if (value === 'none') return false;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

@@ -34,7 +34,7 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: platform.config.production,
+    trustProxy: platform.config.trustProxy,
   });
   await registerSecurityHeaders(app, {
     production: platform.config.production,
