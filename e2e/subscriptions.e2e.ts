@@ -73,7 +73,7 @@ describe.skipIf(!chromiumAvailable())('subscriptions and invoices (free beta)', 
     await expectTexts(page, [
       'Subscription Invoices',
       'Trial Period Active',
-      'Trial ends',
+      /^Trial ends \S/,
       'Back to Subscriptions',
     ]);
     await expectText(page, 'trialing');

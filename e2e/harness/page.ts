@@ -41,13 +41,17 @@ export async function holdResponses(page: Page, url: string) {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
+  const continued: Promise<void>[] = [];
+  await page.route(url, (route) => {
+    const done = released.then(() => route.continue());
+    continued.push(done);
+    return done;
   });
   return {
+    /** Lets the held requests through, then stops holding (after they went on, so none is handled twice). */
     async release() {
       release();
+      await Promise.all(continued);
       await page.unroute(url);
     },
   };
