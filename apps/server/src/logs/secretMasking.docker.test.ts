@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cleanUpWorkspaces, containersOf, deployAndWait, docker } from '../deployments/testSupport.js';
 import { alerts, logLines, workspaces } from '../infra/db/schema.js';
+import { git } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
 import { startTelegramStandin } from '../test/standins/telegram.js';
@@ -64,23 +64,9 @@ function createLeakyRepo(root: string) {
       '',
     ].join('\n'),
   );
-  const git = (args: string[]) =>
-    execFileSync('git', args, {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir,
-        GIT_AUTHOR_NAME: 'Slipway Test',
-        GIT_AUTHOR_EMAIL: 'test@slipway.localhost',
-        GIT_COMMITTER_NAME: 'Slipway Test',
-        GIT_COMMITTER_EMAIL: 'test@slipway.localhost',
-        GIT_CONFIG_NOSYSTEM: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  git(['init', '-q', '-b', 'main']);
-  git(['add', '-A']);
-  git(['commit', '-q', '-m', 'leaky app']);
+  git(dir, ['init', '-q', '-b', 'main']);
+  git(dir, ['add', '-A']);
+  git(dir, ['commit', '-q', '-m', 'leaky app']);
 }
 
 describeWith('docker')('secret values never leave Slipway in clear', () => {
