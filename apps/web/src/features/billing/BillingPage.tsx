@@ -39,8 +39,10 @@ export function BillingPage() {
   const [error, setError] = useState<string | null>(null);
 
   const stored = selection.selectedRepo;
+  // The stored selection of this repository is the full record (with its description); the navigation state of a
+  // directly opened deploy link carries only the name.
   const repo =
-    nav.repo ?? (stored && stored.name === repoName && stored.owner.login === owner ? stored : null);
+    (stored && stored.name === repoName && stored.owner.login === owner ? stored : null) ?? nav.repo ?? null;
   const branch = nav.branch ?? selection.selectedBranch;
   const vmSizeId = nav.vmSize ?? selection.selectedVmSize;
   const vmSize = vmSizes.data?.find((size) => size.id === vmSizeId);
