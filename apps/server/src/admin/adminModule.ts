@@ -6,6 +6,7 @@ import { createContainerMonitor } from '../infra/cadvisor/containerMonitor.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { Mailer } from '../infra/mail/mailer.js';
+import type { UsersRepository } from '../users/usersRepository.js';
 import { createAdminAccess } from './adminAccess.js';
 import { createCacheAdmin } from './cacheAdmin.js';
 import { withContainerOwners } from './containerMonitoringPresenter.js';
@@ -23,6 +24,7 @@ export function createAdminModule(deps: {
   redis: Redis | undefined;
   mailer: Mailer;
   sessions: SessionManager;
+  users: UsersRepository;
   /** Lent by the VM providers (engine) when they exist: live VM state and VM teardown. */
   vmOperations?: AdminVmOperations;
 }) {
@@ -34,10 +36,15 @@ export function createAdminModule(deps: {
     logDir,
     vmOperations,
     access: createAdminAccess({ kv, adminPassword: deps.adminPassword }),
-    users: createUserAdminService({ db, mailer: deps.mailer, publicUrl: config.publicUrl }),
+    users: createUserAdminService({
+      db,
+      users: deps.users,
+      mailer: deps.mailer,
+      publicUrl: config.publicUrl,
+    }),
     inventory: createInventoryService({ db, vmOperations }),
     logs: createSystemLogs({ logDir }),
-    cache: createCacheAdmin({ redis: deps.redis, kv, db }),
+    cache: createCacheAdmin({ redis: deps.redis, kv, db, sessions: deps.sessions }),
     impersonation: createImpersonation({ db, kv, sessions: deps.sessions, publicUrl: config.publicUrl }),
     monitor: withContainerOwners(
       createContainerMonitor({ cadvisorUrl: config.cadvisor.url, dockerSocket: config.vm.dockerSocket }),

@@ -1,6 +1,7 @@
 import type { RedisFlushType, RedisInfo } from '@slipway/contract';
 import { count } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import type { SessionManager } from '../auth/sessions.js';
 import type { Db } from '../infra/db/client.js';
 import { queueJobs } from '../infra/db/schema.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
@@ -22,7 +23,12 @@ const PATTERNS = {
  * The "Redis Management" tab. With Redis it reports and flushes Redis keys by type; without it the same
  * data lives in the database (kv entries and the queue_jobs table), so the same actions work there.
  */
-export function createCacheAdmin(deps: { redis: Redis | undefined; kv: KeyValueStore; db: Db }) {
+export function createCacheAdmin(deps: {
+  redis: Redis | undefined;
+  kv: KeyValueStore;
+  db: Db;
+  sessions: SessionManager;
+}) {
   const { redis, kv, db } = deps;
 
   async function databaseJobs() {
@@ -96,6 +102,7 @@ export function createCacheAdmin(deps: { redis: Redis | undefined; kv: KeyValueS
 
     async flush(type: RedisFlushType): Promise<{ success: true; flushed: number; message: string }> {
       const flushed = redis ? await deleteKeys(redis, PATTERNS[type]) : await flushDatabase(type);
+      if (type === 'sessions' || type === 'all') deps.sessions.forgetCached();
       const label = type === 'all' ? 'keys' : `${type} keys`;
       return { success: true, flushed, message: `Flushed ${flushed} ${label}` };
     },

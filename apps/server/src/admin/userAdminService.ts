@@ -10,7 +10,7 @@ import { DomainError, notFound } from '../domain/errors.js';
 import type { Db } from '../infra/db/client.js';
 import { emailWhitelist, users } from '../infra/db/schema.js';
 import type { Mailer } from '../infra/mail/mailer.js';
-import type { UserRow } from '../users/usersRepository.js';
+import type { UserRow, UsersRepository } from '../users/usersRepository.js';
 import { presentAdminUser, presentWhitelistedEmail } from './presenters.js';
 
 export type UserListFilter = 'all' | 'waiting-list' | 'whitelisted';
@@ -34,7 +34,12 @@ export function welcomeEmail(user: UserRow, publicUrl: string) {
 }
 
 /** Users, the beta whitelist and the email whitelist, as the admin panel manages them. */
-export function createUserAdminService(deps: { db: Db; mailer: Mailer; publicUrl: string }) {
+export function createUserAdminService(deps: {
+  db: Db;
+  users: UsersRepository;
+  mailer: Mailer;
+  publicUrl: string;
+}) {
   const { db } = deps;
 
   async function findUser(id: string): Promise<UserRow> {
@@ -61,11 +66,7 @@ export function createUserAdminService(deps: { db: Db; mailer: Mailer; publicUrl
   /** Lets the user in; the welcome email goes out only when they were not already in. */
   async function whitelist(id: string): Promise<WhitelistUserResult> {
     const before = await findUser(id);
-    const [after] = await db
-      .update(users)
-      .set({ whitelisted: true, onWaitingList: false })
-      .where(eq(users.id, id))
-      .returning();
+    const after = await deps.users.setAccess(id, true);
     const user = after ?? before;
     const email_status: EmailStatus = before.whitelisted
       ? {
@@ -95,12 +96,9 @@ export function createUserAdminService(deps: { db: Db; mailer: Mailer; publicUrl
 
     async removeFromWhitelist(id: string) {
       await findUser(id);
-      const [row] = await db
-        .update(users)
-        .set({ whitelisted: false, onWaitingList: true })
-        .where(eq(users.id, id))
-        .returning();
-      return { success: true, user: presentAdminUser(row!) };
+      const row = await deps.users.setAccess(id, false);
+      if (!row) throw userNotFound();
+      return { success: true, user: presentAdminUser(row) };
     },
 
     async bulkWhitelist(ids: string[]): Promise<BulkWhitelistResult> {

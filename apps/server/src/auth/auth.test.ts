@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailWhitelist, users } from '../infra/db/schema.js';
 import { TestClient } from '../test/testClient.js';
-import { createTestContext, DATABASES, type TestContext } from '../test/testPlatform.js';
+import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
+import { USER_CACHE_TTL_MS } from '../users/usersRepository.js';
+import { waitUntil } from '../workspaces/testing.js';
+import { SESSION_CACHE_TTL_MS } from './sessions.js';
 
 describe.each(DATABASES)('sign-in, sessions and access (%s)', (database) => {
   let ctx: TestContext;
@@ -39,6 +42,27 @@ describe.each(DATABASES)('sign-in, sessions and access (%s)', (database) => {
     const replay = new TestClient(ctx.app);
     replay.cookies.set('slipway_session', sessionId);
     expect((await replay.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('keeps a session and its user only briefly: a change made by another process shows within the cache time', async () => {
+    const { client, userId } = await signInNewUser(ctx, { whitelisted: true });
+    expect((await client.get('/api/user')).json()).toMatchObject({ whitelisted: true });
+    // Through this process's repository: seen on the very next request.
+    await ctx.platform.users.setAccess(userId, false);
+    expect((await client.get('/api/user')).json()).toMatchObject({ whitelisted: false });
+    // Another server process on the same database changes the row, and another signs the session out.
+    await ctx.platform.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, userId));
+    await waitUntil(
+      async () => (await client.get('/api/user')).json().first_name === 'Renamed',
+      USER_CACHE_TTL_MS + 3_000,
+      'the renamed user',
+    );
+    await ctx.platform.kv.delete('sessions', `user:${client.cookies.get('slipway_session')}`);
+    await waitUntil(
+      async () => (await client.get('/api/user')).statusCode === 401,
+      SESSION_CACHE_TTL_MS + 3_000,
+      'the signed-out session',
+    );
   });
 
   it('refuses a state-changing call without the session-bound anti-forgery token, and changes nothing', async () => {

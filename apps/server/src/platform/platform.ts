@@ -113,6 +113,7 @@ export async function createPlatform(
     redis,
     mailer,
     sessions,
+    users,
     // Live VM state and deletion come from the engine's VM provider.
     vmOperations: { ...deployments.service.adminVmOperations },
   });

@@ -103,7 +103,7 @@ describe('GitHub repositories against a local GitHub-shaped server', () => {
     const installations = await client.get('/api/github/installations');
     expect(installations.statusCode).toBe(200);
     expect((installations.json() as Installation[]).map((entry) => entry.account?.login)).toEqual(['acme']);
-    await ctx.platform.db.update(users).set({ whitelisted: true }).where(eq(users.login, 'ada'));
+    await ctx.platform.users.setAccess((await ctx.platform.users.findByLogin('ada'))!.id, true);
   });
 
   it('lists every repository across pages and installations, newest first, in GitHub shape', async () => {
@@ -228,7 +228,7 @@ describe('GitHub repositories against a local GitHub-shaped server', () => {
   it('asks for a new sign-in when GitHub no longer accepts the token', async () => {
     const revoked = gh.addUser({ login: 'revoked', name: 'Re Voked' });
     const revokedClient = await signInWithGithub(ctx, gh, revoked);
-    await ctx.platform.db.update(users).set({ whitelisted: true }).where(eq(users.login, 'revoked'));
+    await ctx.platform.users.setAccess((await ctx.platform.users.findByLogin('revoked'))!.id, true);
     revoked.token = 'gho_revoked';
     const response = await revokedClient.get('/api/github/repos');
     expect(response.statusCode).toBe(401);

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../infra/db/client.js';
 import { emailWhitelist, users } from '../infra/db/schema.js';
 
@@ -14,11 +15,25 @@ export interface GithubProfile {
   lastName: string;
 }
 
+/**
+ * Every request of a signed-in user reads its row, so rows are kept for a moment: this repository is the only
+ * writer of `users` and refreshes the cache on each write, so this process never sees a stale row; another process
+ * sharing the database sees a change within USER_CACHE_TTL_MS.
+ */
+export const USER_CACHE_TTL_MS = 2_000;
+
 export function createUsersRepository(db: Db) {
+  const recent = new LRUCache<string, UserRow>({ max: 5_000, ttl: USER_CACHE_TTL_MS });
+  const remember = (row: UserRow | undefined) => {
+    if (row) recent.set(row.id, row);
+    return row;
+  };
   return {
     async findById(id: string): Promise<UserRow | undefined> {
+      const cached = recent.get(id);
+      if (cached) return cached;
       const [row] = await db.select().from(users).where(eq(users.id, id));
-      return row;
+      return remember(row);
     },
 
     async findByLogin(login: string): Promise<UserRow | undefined> {
@@ -53,7 +68,7 @@ export function createUsersRepository(db: Db) {
           },
         })
         .returning();
-      return row!;
+      return remember(row)!;
     },
 
     /** Local mode's accounts: created once, signed in many times. */
@@ -71,7 +86,7 @@ export function createUsersRepository(db: Db) {
         .values({ ...values, onWaitingList: !values.whitelisted, lastLogin: new Date() })
         .onConflictDoUpdate({ target: users.login, set: { lastLogin: new Date() } })
         .returning();
-      return row!;
+      return remember(row)!;
     },
 
     async completeProfile(
@@ -89,7 +104,17 @@ export function createUsersRepository(db: Db) {
         })
         .where(eq(users.id, id))
         .returning();
-      return row!;
+      return remember(row)!;
+    },
+
+    /** Lets a user in (whitelisted) or puts them back on the waiting list; undefined when there is no such user. */
+    async setAccess(id: string, whitelisted: boolean): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ whitelisted, onWaitingList: !whitelisted })
+        .where(eq(users.id, id))
+        .returning();
+      return remember(row);
     },
 
     async isEmailWhitelisted(email: string): Promise<boolean> {
