@@ -3,7 +3,7 @@ import YAML, { Scalar, visit } from 'yaml';
 /**
  * Writes the project file every Compose CLI reads the same way. Compose v1 reads YAML 1.1 (PyYAML), where plain
  * `no`, `on`, `y`, `12:30` (sexagesimal 750), `1_000`, `0755` (octal), `0x1F`, `.inf`, `~`, dates, `=` and `<<`
- * are not strings: the document is written as YAML 1.1, whose own resolvers quote such strings, and a second,
+ * are not strings, and a plain tab is an error: the document is written as YAML 1.1, whose own resolvers quote such strings, and a second,
  * wider net quotes anything that merely looks like one. Every `$` in a value is doubled: interpolation already
  * happened when Slipway read the files, so Compose must find nothing left to expand.
  */
@@ -13,6 +13,8 @@ const LOOKS_TYPED = [
   /^[-+]?\.(?:inf|nan)$/i,
   /^0[box]/i,
   /^\d{4}-\d\d?-\d\d?/,
+  // Tabs, line breaks and anything beyond printable ASCII: PyYAML refuses some of them in plain scalars.
+  /[^\x20-\x7e]/,
 ];
 
 export const looksTyped = (text: string) => LOOKS_TYPED.some((pattern) => pattern.test(text));
@@ -21,7 +23,12 @@ export const looksTyped = (text: string) => LOOKS_TYPED.some((pattern) => patter
 export const escapeCompose = (value: string) => value.replaceAll('$', () => '$$');
 
 export function stringifyCompose(config: Record<string, unknown>): string {
-  const doc = new YAML.Document(config, { version: '1.1' });
+  // Without yaml's merge tag, a `<<` value is an ordinary string the net below quotes (PyYAML would merge it).
+  const doc = new YAML.Document(config, {
+    version: '1.1',
+    customTags: (tags) =>
+      tags.filter((tag) => typeof tag === 'string' || tag.tag !== 'tag:yaml.org,2002:merge'),
+  });
   visit(doc, {
     Pair(_, pair) {
       if (pair.value instanceof Scalar && typeof pair.value.value === 'string') {
