@@ -73,6 +73,7 @@ describe('the project file in YAML 1.1', () => {
 
   it('escapes every $ so Compose interpolates nothing', async () => {
     const dollars = {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${...} is the point
       services: { app: { image: 'busybox:1.36', environment: { A: '${HOME} $(id) $$ $X' } } },
     };
     const escaped = path.join(dir, 'dollars.yml');
