@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   DEFAULT_VM_SIZE,
   DEPLOYMENT_STEPS,
@@ -7,6 +8,7 @@ import {
 } from '@slipway/contract';
 import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
+import { removeWorkspaceMounts } from '../infra/compose/bindMounts.js';
 import { logLines } from '../infra/db/schema.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
@@ -211,6 +213,8 @@ export function createDeploymentService(
         await deps.vmProvider.delete(vm);
       }
       await deps.ingress.unpublish(workspace.id, Object.keys(workspace.serviceUrls ?? {}));
+      // Its bind-mounted data lives in DATA_DIR (the work root's parent) and goes with it.
+      await removeWorkspaceMounts(path.dirname(deps.workRoot), workspace.id);
       await deps.deleteEnv?.(user.id, name);
       await deps.db
         .delete(logLines)

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
+import { placeBindMounts } from '../../infra/compose/bindMounts.js';
 import { dnsLabel, finalizeConfig, stringifyCompose } from '../../infra/compose/composeProject.js';
 import { CommandError } from '../../infra/compose/runCommand.js';
 import { labelLeftoverStages } from '../../infra/docker/buildStages.js';
@@ -97,6 +98,14 @@ export async function deployApplication(state: RunState) {
         `slipway-${state.workspace.id}-${dnsLabel(service.name)}:${state.deployment.id}`;
     }
   }
+  // Bind mounts move out of the checkout (which goes with the run) into the workspace's storage in DATA_DIR,
+  // the parent of the runs' work root.
+  state.normalized = await placeBindMounts(state.normalized!, {
+    repoDir: state.repoDir!,
+    dataDir: path.dirname(state.deps.workRoot),
+    workspaceId: state.workspace.id,
+    deploymentId: state.deployment.id,
+  });
   state.finalComposeFile = path.join(workDir, 'slipway.compose.yml');
   await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, undefined)), { mode: 0o600 });
 

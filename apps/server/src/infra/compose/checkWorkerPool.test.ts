@@ -19,24 +19,29 @@ describe('the compose check worker', () => {
   it('runs checks off the event loop, the event loop staying free meanwhile', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
-    const result = await runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'compose.yaml' });
+    const result = await runCheckInWorker({ kind: 'read', repoDir: repo, fileName: 'compose.yaml', env: {} });
     clearInterval(timer);
-    expect(result).toEqual({ kind: 'raw', violations: [], dotEnv: '' });
+    expect(result).toEqual({
+      kind: 'read',
+      violations: [],
+      project: { services: { web: { image: 'busybox:1.36' } } },
+      materials: [],
+    });
     expect(ticks).toBeGreaterThan(0);
   });
 
   it('refuses a check that passes its time limit, and the next check still runs', async () => {
     // The limit counts the check's own work, not the worker's start-up.
     await expect(
-      runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'large.yaml' }),
+      runCheckInWorker({ kind: 'read', repoDir: repo, fileName: 'large.yaml', env: {} }),
     ).resolves.toMatchObject({
-      kind: 'raw',
+      kind: 'read',
     });
     await expect(
-      runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'large.yaml' }, 1),
+      runCheckInWorker({ kind: 'read', repoDir: repo, fileName: 'large.yaml', env: {} }, 1),
     ).rejects.toBeInstanceOf(CheckTimeoutError);
     await expect(
-      runCheckInWorker({ kind: 'raw', repoDir: repo, fileName: 'compose.yaml' }),
-    ).resolves.toMatchObject({ kind: 'raw' });
+      runCheckInWorker({ kind: 'read', repoDir: repo, fileName: 'compose.yaml', env: {} }),
+    ).resolves.toMatchObject({ kind: 'read' });
   });
 });

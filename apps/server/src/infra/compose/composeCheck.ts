@@ -1,42 +1,51 @@
 import path from 'node:path';
-import YAML from 'yaml';
 import { JailError, openRepositoryJail } from '../jail/repositoryJail.js';
+import { ComposeReadError } from './composeInterpolation.js';
 import { COMPOSE_LIMITS, ComposeLimitError } from './composeLimits.js';
+import type { Obj } from './composeMerge.js';
 import { buildSources, checkComposePolicy, type PolicyViolation } from './composePolicy.js';
-import { checkRawCompose, jailViolation } from './composeRawPolicy.js';
+import { jailViolation } from './composeRawPolicy.js';
+import { interpolationEnv, readComposeModel } from './composeReader.js';
+import { type Material, translateForComposeV1 } from './composeV1.js';
 import { buildArgsMap, checkDockerfile } from './dockerfilePolicy.js';
 
 /**
  * The checks that read a tenant's files and parse its YAML — everything whose cost the tenant controls. They run
  * in the check worker (checkWorkerPool.ts), off the event loop and under a time limit; these functions are pure
  * of any server state, so tests call them directly too.
+ *
+ * `read` reads the project as the Compose Specification defines it (composeReader.ts) and translates it for every
+ * Compose CLI (composeV1.ts); `normalized` checks that project against the sandbox rules (composePolicy.ts).
  */
 export type CheckTask =
-  | { kind: 'raw'; repoDir: string; fileName: string }
-  | { kind: 'normalized'; repoDir: string; configText: string; workspaceId: string; projectName: string };
+  | { kind: 'read'; repoDir: string; fileName: string; env: Record<string, string> }
+  | { kind: 'normalized'; repoDir: string; project: Obj; workspaceId: string; projectName: string };
 
 export type CheckResult =
-  /** The project may go on; `dotEnv` is the repository's `.env` (read through the jail) for `--env-file`. */
-  | { kind: 'raw'; violations: PolicyViolation[]; dotEnv: string }
-  | { kind: 'normalized'; violations: PolicyViolation[]; normalized: Record<string, unknown> }
-  /** A file the project cannot be read past: a limit, or the compose file itself outside the repository. */
+  /** `project` is the model to write (absolute paths, literal values); `materials` are files it expects. */
+  | { kind: 'read'; violations: PolicyViolation[]; project: Obj; materials: Material[] }
+  | { kind: 'normalized'; violations: PolicyViolation[]; normalized: Obj }
+  /** A file the project cannot be read past: a limit, an invalid file, or the compose file outside the repository. */
   | { kind: 'refused'; message: string };
 
 export function runCheck(task: CheckTask): CheckResult {
   try {
-    return task.kind === 'raw' ? checkRaw(task) : checkNormalized(task);
+    return task.kind === 'read' ? checkRead(task) : checkNormalized(task);
   } catch (error) {
-    if (error instanceof ComposeLimitError || error instanceof JailError) {
+    if (
+      error instanceof ComposeLimitError ||
+      error instanceof JailError ||
+      error instanceof ComposeReadError
+    ) {
       return { kind: 'refused', message: error.message };
     }
     throw error;
   }
 }
 
-function checkRaw(task: Extract<CheckTask, { kind: 'raw' }>): CheckResult {
+function checkRead(task: Extract<CheckTask, { kind: 'read' }>): CheckResult {
   const jail = openRepositoryJail(task.repoDir);
-  const text = jail.readText(task.fileName, { maxBytes: COMPOSE_LIMITS.fileBytes });
-  const violations = checkRawCompose(jail, task.fileName, text);
+  const violations: PolicyViolation[] = [];
   let dotEnv = '';
   if (jail.exists('.env')) {
     try {
@@ -46,18 +55,21 @@ function checkRaw(task: Extract<CheckTask, { kind: 'raw' }>): CheckResult {
       violations.push({ service: null, key: '.env', message: `The repository's ${error.message}` });
     }
   }
-  return { kind: 'raw', violations, dotEnv };
+  // The compose file itself is refused outright when it leads out of the repository.
+  jail.readText(task.fileName, { maxBytes: COMPOSE_LIMITS.fileBytes });
+  const env = interpolationEnv(dotEnv, task.env);
+  const ctx = { jail, env, violations, loading: new Set<string>(), loaded: new Map<string, Obj>() };
+  const { model, profiled } = readComposeModel(ctx, task.fileName);
+  if (violations.length > 0) return { kind: 'read', violations, project: {}, materials: [] };
+  const translated = translateForComposeV1(model, { jail, env, profiled });
+  return { kind: 'read', ...translated };
 }
 
 function checkNormalized(task: Extract<CheckTask, { kind: 'normalized' }>): CheckResult {
-  if (Buffer.byteLength(task.configText) >= COMPOSE_LIMITS.normalizedBytes) {
+  if (Buffer.byteLength(JSON.stringify(task.project)) >= COMPOSE_LIMITS.normalizedBytes) {
     throw new ComposeLimitError('The compose project is larger than 4 MiB once normalized');
   }
-  const parsed: unknown = YAML.parse(task.configText, { maxAliasCount: COMPOSE_LIMITS.aliasCount });
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ComposeLimitError('The compose file could not be read');
-  }
-  const normalized = parsed as Record<string, unknown>;
+  const normalized = task.project;
   const jail = openRepositoryJail(task.repoDir);
   const context = { jail, workspaceId: task.workspaceId, projectName: task.projectName };
   const violations = checkComposePolicy(normalized, context);

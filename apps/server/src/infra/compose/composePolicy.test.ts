@@ -68,7 +68,7 @@ describe('compose sandbox policy (normalized config)', () => {
       'volumes: /var/run/docker.sock, which points outside the repository',
     ],
     [{ volumes: ['/:/host:ro'] }, 'volumes: /, which points outside the repository'],
-    [{ volumes: [`${REPO}/data:/data:rw`] }, `a bind mount of ${REPO}/data`],
+    [{ volumes: ['~/data:/data:rw'] }, 'a bind mount of ~/data, which is not allowed'],
     [
       { volumes: [{ type: 'bind', source: '/etc', target: '/etc', read_only: true }] },
       'volumes: /etc, which points outside the repository',
@@ -167,6 +167,36 @@ describe('the compose file Slipway runs', () => {
     expect(web.environment).toEqual({ FROM_FILE: 'kept', OVERRIDDEN: 'new\n"$$x"', EXTRA: 'e' });
     expect(parsed.services.worker!.environment).toEqual({ LIST: 'x', OVERRIDDEN: 'new\n"$$x"', EXTRA: 'e' });
     expect(parsed.services.worker).not.toHaveProperty('ports');
+  });
+
+  it("keeps the user's restart policy; only long-running services without one get unless-stopped", () => {
+    const final = finalizeConfig(
+      {
+        services: {
+          web: { image: 'x', depends_on: { migrate: { condition: 'service_completed_successfully' } } },
+          migrate: { image: 'x' },
+          seed: { image: 'x', restart: 'no' },
+          cron: { image: 'x', restart: 'on-failure:3' },
+          api: { image: 'x', restart: 'always' },
+        },
+      },
+      {
+        workspaceId: 'ws1',
+        userId: 'u1',
+        deploymentId: 'd1',
+        imageNames: {},
+        publishAddress: '127.0.0.1',
+        limits: { cpusPerService: 1, memoryBytesPerService: 512 * 1024 * 1024 },
+      },
+    ) as { services: Record<string, { restart?: string }> };
+    const restart = Object.fromEntries(Object.entries(final.services).map(([n, s]) => [n, s.restart]));
+    expect(restart).toEqual({
+      web: 'unless-stopped',
+      migrate: undefined,
+      seed: 'no',
+      cron: 'on-failure:3',
+      api: 'always',
+    });
   });
 
   it('lists services with the TCP ports they publish or expose', () => {

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { JailError, type RepositoryJail } from '../jail/repositoryJail.js';
 import { COMPOSE_LIMITS } from './composeLimits.js';
 import { jailViolation } from './composeRawPolicy.js';
@@ -118,6 +120,33 @@ function checkSharing(name: string, service: Obj, services: Set<string>): Policy
   return found;
 }
 
+/**
+ * A bind mount is allowed when its source is inside the repository (real path, links followed; it may not exist
+ * yet) and holds no link out of it. Its content is copied out of the checkout at deployment (bindMounts.ts), so
+ * the container never sees the checkout itself. Host paths, `~` and anything a link leads out to are refused.
+ */
+function checkBindMount(name: string, source: string | undefined, jail: RepositoryJail): PolicyViolation[] {
+  if (!source || source.startsWith('~')) {
+    return [notAllowed(name, 'volumes', `a bind mount of ${source ?? 'a host path'}`)];
+  }
+  const shown = source.startsWith(`${jail.root}/`) ? `./${path.relative(jail.root, source)}` : source;
+  const escaping = jailRefusal(jail, source);
+  if (escaping?.reason === 'outside') return [jailViolation(name, 'volumes', shown, escaping)];
+  if (escaping) return [];
+  const real = jail.resolve(source);
+  if (!statSync(real).isDirectory()) return [];
+  try {
+    return jail.findEscapingLinks(real, { maxEntries: COMPOSE_LIMITS.contextEntries }).map((link) => ({
+      service: name,
+      key: 'volumes',
+      message: `Service '${name}' uses volumes: ${shown}, which holds a link pointing outside the repository (${link.link} -> ${link.target})`,
+    }));
+  } catch (error) {
+    if (!(error instanceof JailError)) throw error;
+    return [jailViolation(name, 'volumes', shown, error)];
+  }
+}
+
 function checkService(
   name: string,
   service: Obj,
@@ -152,13 +181,8 @@ function checkService(
   }
   for (const entry of asList(service.volumes)) {
     const { type, source } = volumeSource(entry);
-    if (type === 'bind' || type === 'npipe') {
-      // Resolved through the jail first, so a link out of the repository is named as such (issue 14 will allow
-      // binds of repository paths through this same resolution); for now every bind mount is refused.
-      const escaping = type === 'bind' && source ? jailRefusal(context.jail, source) : undefined;
-      if (escaping?.reason === 'outside') found.push(jailViolation(name, 'volumes', source!, escaping));
-      else found.push(notAllowed(name, 'volumes', `a bind mount of ${source ?? 'a host path'}`));
-    } else if (type !== 'volume' && type !== 'tmpfs') {
+    if (type === 'bind') found.push(...checkBindMount(name, source, context.jail));
+    else if (type !== 'volume' && type !== 'tmpfs') {
       found.push(notAllowed(name, 'volumes', show(entry)));
     }
   }

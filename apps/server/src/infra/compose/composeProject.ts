@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { NON_DOCKERIZED_MESSAGE } from '@slipway/contract';
-import YAML, { Scalar } from 'yaml';
 import { DomainError } from '../../domain/errors.js';
 import { LABELS } from '../docker/conventions.js';
 
@@ -27,10 +26,8 @@ export function detectProject(repoDir: string): DetectedProject {
 }
 
 /** A one-service compose project for a repository that has only a Dockerfile. */
-export function composeForDockerfile(repoDir: string, serviceName: string): string {
-  return YAML.stringify({
-    services: { [serviceName]: { build: { context: repoDir, dockerfile: 'Dockerfile' } } },
-  });
+export function composeForDockerfile(repoDir: string, serviceName: string): Record<string, unknown> {
+  return { services: { [serviceName]: { build: { context: repoDir, dockerfile: 'Dockerfile' } } } };
 }
 
 type Obj = Record<string, unknown>;
@@ -94,15 +91,7 @@ export function dnsLabel(name: string): string {
   return label.slice(0, 40) || 'app';
 }
 
-/** `$` is Compose's interpolation sigil; `$$` is a literal dollar. Values must reach containers unexpanded. */
-export const escapeCompose = (value: string) => value.replaceAll('$', () => '$$');
-
-/** A YAML double-quoted scalar: newlines, tabs and quotes become escapes every YAML parser reads back exactly. */
-function quoted(value: string): Scalar {
-  const scalar = new Scalar(value);
-  scalar.type = Scalar.QUOTE_DOUBLE;
-  return scalar;
-}
+export { escapeCompose, stringifyCompose } from './composeYaml.js';
 
 export interface FinalizeOptions {
   workspaceId: string;
@@ -134,13 +123,26 @@ const LIMIT_KEYS = [
   'container_name',
 ];
 
+/** Services another service waits for with `condition: service_completed_successfully`. */
+export function awaitedToComplete(services: Obj): Set<string> {
+  const found = new Set<string>();
+  for (const service of Object.values(services)) {
+    if (!isObj(service) || !isObj(service.depends_on)) continue;
+    for (const [dep, options] of Object.entries(service.depends_on)) {
+      if (isObj(options) && options.condition === 'service_completed_successfully') found.add(dep);
+    }
+  }
+  return found;
+}
+
 /**
  * Turns the checked, normalized config into the file Slipway runs: our image names, our labels, the VM size's
- * limits, ports published on the VM's private address only, and the workspace's variables (escaped so Compose
- * does not interpolate them; the YAML writer quotes newlines and quotes).
+ * limits, ports published on the VM's private address only, and the workspace's variables (the writer,
+ * composeYaml.ts, escapes `$` so Compose interpolates nothing and quotes newlines and quotes).
  */
 export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
   const services = isObj(config.services) ? config.services : {};
+  const oneShots = awaitedToComplete(services);
   const out: Obj = {};
   for (const [name, raw] of Object.entries(services)) {
     const service: Obj = { ...(isObj(raw) ? raw : {}) };
@@ -172,7 +174,9 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
     service.memswap_limit = memory;
     service.cpus = Number(options.limits.cpusPerService.toFixed(2));
     service.pids_limit = 1024;
-    service.restart ??= 'unless-stopped';
+    // The user's policy is kept; a long-running service without one is restarted, a one-shot (awaited with
+    // service_completed_successfully) runs once.
+    if (service.restart === undefined && !oneShots.has(name)) service.restart = 'unless-stopped';
     // A shell or server running as PID 1 ignores SIGTERM and would cost every redeploy the 10 s stop timeout;
     // Docker's init forwards the signal (and reaps zombies).
     service.init ??= true;
@@ -189,7 +193,7 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
           environment[at === -1 ? text : text.slice(0, at)] = at === -1 ? null : text.slice(at + 1);
         }
       } else if (isObj(current)) Object.assign(environment, current);
-      for (const { key, value } of options.env) environment[key] = quoted(escapeCompose(value));
+      for (const { key, value } of options.env) environment[key] = value;
       service.environment = environment;
     }
     out[name] = service;
@@ -197,6 +201,3 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
   const { version: _version, name: _name, services: _services, ...rest } = config;
   return { ...rest, services: out };
 }
-
-export const stringifyCompose = (config: Obj) =>
-  YAML.stringify(config, { lineWidth: 0, doubleQuotedAsJSON: true });

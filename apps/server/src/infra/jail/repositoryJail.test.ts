@@ -59,6 +59,11 @@ describe('the repository jail', () => {
     ['a plain ../ path', () => {}, '../host/secrets.json'],
     ['an absolute path', () => {}, '/etc/hostname'],
     ['a dangling link out', () => symlinkSync('/nonexistent/x', path.join(repo, 'x.env')), 'x.env'],
+    [
+      'a missing path below a symlinked directory',
+      () => symlinkSync(outside, path.join(repo, 'dir')),
+      'dir/not-there/nginx.conf',
+    ],
   ])('refuses %s out of the checkout, without reading it', (_name, arrange, given) => {
     arrange();
     const jail = openRepositoryJail(repo);

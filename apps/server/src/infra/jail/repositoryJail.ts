@@ -92,10 +92,23 @@ export function openRepositoryJail(checkout: string): RepositoryJail {
       // A dangling link still says where it wants to go: judge the link's own target first.
       if (linkEscapes(absolute)) throw new JailError('outside', given);
       if (!isInside(root, absolute)) throw new JailError('outside', given);
+      // A missing path may still lie below a directory link out (`conf/x.conf` with `conf -> /etc`).
+      if (!isInside(root, realAncestor(absolute))) throw new JailError('outside', given);
       throw new JailError('missing', given);
     }
     if (!isInside(root, real)) throw new JailError('outside', given);
     return real;
+  };
+
+  /** The real path of the deepest ancestor of `absolute` that exists. */
+  const realAncestor = (absolute: string): string => {
+    for (let dir = path.dirname(absolute); ; dir = path.dirname(dir)) {
+      try {
+        return realpathSync(dir);
+      } catch {
+        if (dir === path.dirname(dir)) return dir;
+      }
+    }
   };
 
   const linkEscapes = (absolute: string): boolean => {
