@@ -41,7 +41,9 @@ export function failureMessage(
     case 'exited':
       return `Service '${service}' exited with code ${code}`;
     case 'restarting':
-      return `Service '${service}' keeps restarting: it exited with code ${code}`;
+      return details.exitCode === null
+        ? `Service '${service}' keeps restarting: it stopped and Docker started it again`
+        : `Service '${service}' keeps restarting: it exited with code ${code}`;
     case 'unhealthy':
       return `Service '${service}' is unhealthy: its healthcheck failed`;
     case 'port_silent':

@@ -60,7 +60,8 @@ export function judgeService(observation: Observation): Judgement {
   const exitCode = typeof state.ExitCode === 'number' ? state.ExitCode : null;
   if (state.OOMKilled || observation.oomKilled) return failed('oom_killed', 'oom_killed', exitCode);
   if (state.Restarting || info.RestartCount > observation.baselineRestarts) {
-    return failed('restarting', 'restarting', exitCode);
+    // Once Docker has started it again, the exit code of the crash is gone.
+    return failed('restarting', 'restarting', state.Running ? null : exitCode);
   }
   if (!state.Running) {
     if (state.Status === 'created') return waiting;
