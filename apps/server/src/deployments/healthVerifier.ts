@@ -20,7 +20,7 @@ export interface HealthResult {
 }
 
 /** A container must run this long without a restart to count as running (services without ports). */
-export const STABLE_MS = 3_000;
+export const STABLE_MS = 2_000;
 /** How often published ports are probed while waiting; every Docker event of the project also wakes the check. */
 const PROBE_EVERY_MS = 300;
 const FULL_LOG_LINES = 2_000;
