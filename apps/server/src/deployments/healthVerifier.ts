@@ -86,6 +86,8 @@ export async function verifyHealth(options: {
   connect: (port: number) => Promise<Duplex>;
   timeoutMs: number;
   stableMs?: number;
+  /** Only report what already failed: services still on their way at the deadline are not failures. */
+  failuresOnly?: boolean;
   signal?: AbortSignal;
   onProgress?: (line: string) => void;
 }): Promise<HealthResult> {
@@ -182,7 +184,7 @@ async function report(
         timeoutSeconds,
         memoryMb: Math.round((entry?.info?.HostConfig.Memory ?? 0) / 1024 / 1024),
       });
-    } else if (judgement.verdict === 'wait' && timedOut) {
+    } else if (judgement.verdict === 'wait' && timedOut && !options.failuresOnly) {
       const port = Object.keys(options.hostPorts[role.name] ?? {})[0];
       const silent = entry?.info?.State.Running && port !== undefined && !role.healthcheck;
       message = silent

@@ -30,7 +30,7 @@ export async function discoverPorts(state: RunState) {
   }
 }
 
-function checkHealth(state: RunState, timeoutMs: number) {
+function checkHealth(state: RunState, timeoutMs: number, failuresOnly = false) {
   const target = requireTarget(state);
   return verifyHealth({
     docker: target.docker,
@@ -40,6 +40,7 @@ function checkHealth(state: RunState, timeoutMs: number) {
     urls: {},
     connect: (port) => target.connect(port),
     timeoutMs,
+    failuresOnly,
     signal: state.signal,
     onProgress: (line) => state.log.write(line),
   });
@@ -70,20 +71,9 @@ function healthFailure(state: RunState, result: HealthResult, reason: string): S
  */
 export async function reportStartFailure(state: RunState, error: unknown): Promise<unknown> {
   if (!(error instanceof StepFailure) || state.roles.length === 0) return error;
-  const result = await checkHealth(state, 0).catch(() => undefined);
+  const result = await checkHealth(state, 0, true).catch(() => undefined);
   if (!result || result.failedServices.length === 0) return error;
-  const failed = result.states.filter((s) => s.message && s.state !== 'starting');
-  if (failed.length === 0) return error;
-  const reason = failed.map((s) => s.message).join('; ');
-  const only = { ...result, failedServices: failed.map((s) => s.service) };
-  only.fullLogs = Object.fromEntries(
-    Object.entries(result.fullLogs).filter(([s]) => only.failedServices.includes(s)),
-  );
-  only.containerLogs = Object.fromEntries(
-    Object.entries(result.containerLogs).filter(([s]) => only.failedServices.includes(s)),
-  );
-  only.states = result.states.map((s) => (s.state === 'starting' ? { ...s, message: null } : s));
-  return healthFailure(state, only, reason);
+  return healthFailure(state, result, result.failureReason ?? error.message);
 }
 
 /** Live only when every service is healthy, running stably or completed, within the deadline. */
