@@ -19,6 +19,8 @@ import {
 } from './testSupport.js';
 
 const yamlString = (text: string) => JSON.stringify(text);
+/** A deployment of seven services on a busy two-core machine. */
+const DEPLOY_TEST_MS = 180_000;
 
 /**
  * A realistic stack: a one-shot migration the web waits for, a database and a cache that speak TCP but not
@@ -158,101 +160,121 @@ describeWith('docker')('real multi-service apps', () => {
     return result;
   }
 
-  it('runs web + TCP database + TCP cache + migration + seeder + internal + healthcheck to Live', async () => {
-    const { status, deploymentId } = await deploy('stack');
-    expect(status.error).toBeNull();
-    expect(status.state).toBe('completed');
+  it(
+    'runs web + TCP database + TCP cache + migration + seeder + internal + healthcheck to Live',
+    async () => {
+      const { status, deploymentId } = await deploy('stack');
+      expect(status.error).toBeNull();
+      expect(status.state).toBe('completed');
 
-    // Only services with `ports:` are public; `expose:` and port-less services have no URL.
-    const urls = status.data.deploymentData.metadata.urls;
-    expect(Object.keys(urls).sort()).toEqual(['cache', 'db', 'web']);
-    // The web started after the migration completed: it serves the file the migration wrote.
-    expect((await answers(loopback(urls.web!))).trim()).toBe('migrated');
+      // Only services with `ports:` are public; `expose:` and port-less services have no URL.
+      const urls = status.data.deploymentData.metadata.urls;
+      expect(Object.keys(urls).sort()).toEqual(['cache', 'db', 'web']);
+      // The web started after the migration completed: it serves the file the migration wrote.
+      expect((await answers(loopback(urls.web!))).trim()).toBe('migrated');
 
-    const states = Object.fromEntries((await job(deploymentId)).service_states.map((s) => [s.service, s]));
-    expect(states.migrate).toMatchObject({ state: 'completed', exit_code: 0, url: null });
-    expect(states.seed).toMatchObject({ state: 'completed', exit_code: 0 });
-    expect(states.web).toMatchObject({ state: 'healthy', url: urls.web });
-    expect(states.db).toMatchObject({ state: 'healthy' });
-    expect(states.cache).toMatchObject({ state: 'healthy' });
-    expect(states.checker).toMatchObject({ state: 'healthy' });
-    expect(states.internal).toMatchObject({ state: 'running', url: null });
+      const states = Object.fromEntries((await job(deploymentId)).service_states.map((s) => [s.service, s]));
+      expect(states.migrate).toMatchObject({ state: 'completed', exit_code: 0, url: null });
+      expect(states.seed).toMatchObject({ state: 'completed', exit_code: 0 });
+      expect(states.web).toMatchObject({ state: 'healthy', url: urls.web });
+      expect(states.db).toMatchObject({ state: 'healthy' });
+      expect(states.cache).toMatchObject({ state: 'healthy' });
+      expect(states.checker).toMatchObject({ state: 'healthy' });
+      expect(states.internal).toMatchObject({ state: 'running', url: null });
 
-    const containers = await containersOf(await workspaceId('stack'));
-    const byService = new Map(containers.map((c) => [c.Labels[LABELS.composeService], c]));
-    // No host port for what is not published; a fixed one on loopback for what is.
-    expect(byService.get('internal')!.Ports.filter((p) => p.PublicPort)).toEqual([]);
-    const migrate = await docker.getContainer(byService.get('migrate')!.Id).inspect();
-    expect(migrate.HostConfig.RestartPolicy?.Name).toBe('no');
-    const seed = await docker.getContainer(byService.get('seed')!.Id).inspect();
-    expect(seed.HostConfig.RestartPolicy?.Name).toBe('no');
-    const web = await docker.getContainer(byService.get('web')!.Id).inspect();
-    expect(web.HostConfig.RestartPolicy?.Name).toBe('unless-stopped');
-    expect(web.HostConfig.PortBindings?.['8080/tcp']?.[0]).toMatchObject({ HostIp: '127.0.0.1' });
-    expect(Number(web.HostConfig.PortBindings?.['8080/tcp']?.[0]?.HostPort)).toBeGreaterThan(0);
-  });
+      const containers = await containersOf(await workspaceId('stack'));
+      const byService = new Map(containers.map((c) => [c.Labels[LABELS.composeService], c]));
+      // No host port for what is not published; a fixed one on loopback for what is.
+      expect(byService.get('internal')!.Ports.filter((p) => p.PublicPort)).toEqual([]);
+      const migrate = await docker.getContainer(byService.get('migrate')!.Id).inspect();
+      expect(migrate.HostConfig.RestartPolicy?.Name).toBe('no');
+      const seed = await docker.getContainer(byService.get('seed')!.Id).inspect();
+      expect(seed.HostConfig.RestartPolicy?.Name).toBe('no');
+      const web = await docker.getContainer(byService.get('web')!.Id).inspect();
+      expect(web.HostConfig.RestartPolicy?.Name).toBe('unless-stopped');
+      expect(web.HostConfig.PortBindings?.['8080/tcp']?.[0]).toMatchObject({ HostIp: '127.0.0.1' });
+      expect(Number(web.HostConfig.PortBindings?.['8080/tcp']?.[0]?.HostPort)).toBeGreaterThan(0);
+    },
+    DEPLOY_TEST_MS,
+  );
 
-  it('brings a crashed web container back on the same URL', async () => {
-    const id = await workspaceId('stack');
-    const url = (await ctx.platform.db.query.workspaces.findMany()).find((w) => w.name === 'stack')!
-      .serviceUrls.web!;
-    const web = (await containersOf(id)).find((c) => c.Labels[LABELS.composeService] === 'web')!;
-    const before = await docker.getContainer(web.Id).inspect();
-    // The app dies (not `docker stop`/`kill`, which Docker treats as wanted): the restart policy applies.
-    execFileSync('docker', ['exec', web.Id, 'kill', '-9', '-1']);
-    const deadline = Date.now() + 30_000;
-    let after = await docker.getContainer(web.Id).inspect();
-    while (after.RestartCount === before.RestartCount && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      after = await docker.getContainer(web.Id).inspect();
-    }
-    expect(after.RestartCount).toBeGreaterThan(before.RestartCount);
-    expect((await answers(loopback(url))).trim()).toBe('migrated');
-  });
+  it(
+    'brings a crashed web container back on the same URL',
+    async () => {
+      const id = await workspaceId('stack');
+      const url = (await ctx.platform.db.query.workspaces.findMany()).find((w) => w.name === 'stack')!
+        .serviceUrls.web!;
+      const web = (await containersOf(id)).find((c) => c.Labels[LABELS.composeService] === 'web')!;
+      const before = await docker.getContainer(web.Id).inspect();
+      // The app dies (not `docker stop`/`kill`, which Docker treats as wanted): the restart policy applies.
+      execFileSync('docker', ['exec', web.Id, 'kill', '-9', '-1']);
+      const deadline = Date.now() + 30_000;
+      let after = await docker.getContainer(web.Id).inspect();
+      while (after.RestartCount === before.RestartCount && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        after = await docker.getContainer(web.Id).inspect();
+      }
+      expect(after.RestartCount).toBeGreaterThan(before.RestartCount);
+      expect((await answers(loopback(url))).trim()).toBe('migrated');
+    },
+    DEPLOY_TEST_MS,
+  );
 
-  it('keeps every host port when the app is redeployed', async () => {
-    const id = await workspaceId('stack');
-    const portsOf = async () =>
-      Object.fromEntries(
-        (await containersOf(id))
-          .filter((c) => c.State === 'running')
-          .map((c) => [c.Labels[LABELS.composeService], c.Ports.find((p) => p.PublicPort)?.PublicPort]),
+  it(
+    'keeps every host port when the app is redeployed',
+    async () => {
+      const id = await workspaceId('stack');
+      const portsOf = async () =>
+        Object.fromEntries(
+          (await containersOf(id))
+            .filter((c) => c.State === 'running')
+            .map((c) => [c.Labels[LABELS.composeService], c.Ports.find((p) => p.PublicPort)?.PublicPort]),
+        );
+      const before = await portsOf();
+      const { status } = await deployAndWait(client, { repo: 'stack', workflowType: 'redeploy' });
+      expect(status.error).toBeNull();
+      expect(await portsOf()).toEqual(before);
+    },
+    DEPLOY_TEST_MS,
+  );
+
+  it(
+    'fails on a failed migration with its first error, last lines and exit code',
+    async () => {
+      const { status, deploymentId } = await deploy('failing-migration');
+      expect(status.state).toBe('failed');
+      expect(status.error).toContain("Service 'migrate' exited with code 4");
+      const details = await job(deploymentId);
+      expect(details.health_check_failed).toBe(true);
+      expect(details.failed_services).toEqual(['migrate']);
+      expect(details.container_logs.migrate).toContain('ERROR: relation "users" does not exist');
+      expect(details.container_logs.migrate).toContain('rolling back');
+      expect(details.service_states.find((s) => s.service === 'migrate')).toMatchObject({
+        state: 'exited',
+        exit_code: 4,
+      });
+      // The web never started: it waits for the migration.
+      expect(details.service_states.find((s) => s.service === 'web')?.state).toBe('starting');
+      const log = await client.get(
+        '/api/logs/operator/failing-migration/stream?log_type=build&initial_lines=1000&follow=true',
       );
-    const before = await portsOf();
-    const { status } = await deployAndWait(client, { repo: 'stack', workflowType: 'redeploy' });
-    expect(status.error).toBeNull();
-    expect(await portsOf()).toEqual(before);
-  });
+      expect(log.body).toContain('--- Log of service migrate ---');
+      expect(log.body).toContain('applying 0001_init');
+    },
+    DEPLOY_TEST_MS,
+  );
 
-  it('fails on a failed migration with its first error, last lines and exit code', async () => {
-    const { status, deploymentId } = await deploy('failing-migration');
-    expect(status.state).toBe('failed');
-    expect(status.error).toContain("Service 'migrate' exited with code 4");
-    const details = await job(deploymentId);
-    expect(details.health_check_failed).toBe(true);
-    expect(details.failed_services).toEqual(['migrate']);
-    expect(details.container_logs.migrate).toContain('ERROR: relation "users" does not exist');
-    expect(details.container_logs.migrate).toContain('rolling back');
-    expect(details.service_states.find((s) => s.service === 'migrate')).toMatchObject({
-      state: 'exited',
-      exit_code: 4,
-    });
-    // The web never started: it waits for the migration.
-    expect(details.service_states.find((s) => s.service === 'web')?.state).toBe('starting');
-    const log = await client.get(
-      '/api/logs/operator/failing-migration/stream?log_type=build&initial_lines=1000&follow=true',
-    );
-    expect(log.body).toContain('--- Log of service migrate ---');
-    expect(log.body).toContain('applying 0001_init');
-  });
-
-  it('reports a service the kernel killed for memory as killed for memory', async () => {
-    const { status, deploymentId } = await deploy('memory-hog');
-    expect(status.state).toBe('failed');
-    expect(status.error).toContain(
-      "Service 'web' was killed for memory: it used more than its limit of 256 MB",
-    );
-    const details = await job(deploymentId);
-    expect(details.service_states.find((s) => s.service === 'web')).toMatchObject({ state: 'oom_killed' });
-  });
+  it(
+    'reports a service the kernel killed for memory as killed for memory',
+    async () => {
+      const { status, deploymentId } = await deploy('memory-hog');
+      expect(status.state).toBe('failed');
+      expect(status.error).toContain(
+        "Service 'web' was killed for memory: it used more than its limit of 256 MB",
+      );
+      const details = await job(deploymentId);
+      expect(details.service_states.find((s) => s.service === 'web')).toMatchObject({ state: 'oom_killed' });
+    },
+    DEPLOY_TEST_MS,
+  );
 });
