@@ -159,6 +159,11 @@ export async function deployApplication(state: RunState) {
   }
 
   state.plannedPorts = await plannedPorts(state, dockerfileOnly);
+  // A Dockerfile-only service publishes what its image EXPOSEs, known only now that it is built.
+  state.roles = state.roles.map((role) => ({
+    ...role,
+    publishedPorts: state.plannedPorts[role.name] ?? role.publishedPorts,
+  }));
   state.hostPorts = await allocateHostPorts({
     docker: target.docker,
     workspaceId: state.workspace.id,
