@@ -1,6 +1,33 @@
 import { z } from 'zod';
 import { serviceUrlsSchema } from './schemaKit.js';
 
+/**
+ * What a service is doing, as the deployment last saw it: `exited` carries its exit code, `oom_killed` means
+ * the kernel killed it for using more memory than its limit, `completed` is a one-shot service that ended with 0.
+ */
+export const SERVICE_STATES = [
+  'starting',
+  'healthy',
+  'running',
+  'completed',
+  'exited',
+  'restarting',
+  'oom_killed',
+  'unhealthy',
+] as const;
+export type ServiceStateName = (typeof SERVICE_STATES)[number];
+
+export const serviceStateSchema = z.strictObject({
+  service: z.string(),
+  state: z.enum(SERVICE_STATES),
+  exit_code: z.number().int().nullable(),
+  /** Public URL; only services that publish ports have one. */
+  url: z.string().nullable(),
+  /** Why it failed, in one plain sentence; null when it did not. */
+  message: z.string().nullable(),
+});
+export type ServiceState = z.infer<typeof serviceStateSchema>;
+
 /** What GET /api/deployment/job/{id} answers: the facts the failure view shows. */
 export const deployJobMetadataSchema = z.strictObject({
   id: z.string(),
@@ -15,6 +42,8 @@ export const deployJobMetadataSchema = z.strictObject({
   port_discovery_failed: z.boolean(),
   expected_services: z.array(z.string()),
   service_urls: serviceUrlsSchema,
+  /** Every service's state when the deployment ended (empty before it checked them). */
+  service_states: z.array(serviceStateSchema),
   error: z.string().nullable(),
 });
 export type DeployJobMetadata = z.infer<typeof deployJobMetadataSchema>;

@@ -158,6 +158,16 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
       port_discovery_failed: false,
       expected_services: ['web'],
       service_urls: {},
+      service_states: [
+        {
+          service: 'web',
+          state: 'exited',
+          exit_code: 3,
+          url: null,
+          message: "Service 'web' exited with code 3",
+        },
+        { service: 'db', state: 'healthy', exit_code: null, url: null, message: null },
+      ],
       error: 'web did not answer',
     },
   },

@@ -103,7 +103,11 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
           containersStarted: false,
           plannedPorts: {},
           ports: [],
+          roles: [],
+          hostPorts: {},
+          serviceStates: [],
           serviceUrls: {},
+          redact,
         }
       : undefined;
   await publishStatus(deps, row, 'status');

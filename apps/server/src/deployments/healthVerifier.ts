@@ -1,120 +1,225 @@
-import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ServiceState } from '@slipway/contract';
 import type Docker from 'dockerode';
-import { LABELS } from '../infra/docker/conventions.js';
+import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import { listProjectContainers, tailContainerLogs } from '../infra/docker/projectResources.js';
-import type { PublishedPort } from './portDiscovery.js';
+import { failureMessage, summarizeLog } from './failureReport.js';
+import { type ProbeResult, probePort } from './portProbe.js';
+import { type Judgement, judgeService, stableIn } from './serviceJudgement.js';
+import type { ServiceRole } from './serviceRoles.js';
 
 export interface HealthResult {
   healthy: boolean;
   failedServices: string[];
   failureReason: string | null;
+  /** Per failed service: its first error lines and last lines. */
   containerLogs: Record<string, string>;
+  /** Per failed service: the whole log as far as Docker keeps it (for the build log). */
+  fullLogs: Record<string, string>;
+  states: ServiceState[];
 }
 
+/** A container must run this long without a restart to count as running (services without ports). */
+export const STABLE_MS = 2_000;
+/** How often published ports are probed while waiting; every Docker event of the project also wakes the check. */
+const PROBE_EVERY_MS = 300;
+const FULL_LOG_LINES = 2_000;
+
 /**
- * Whether something answers on a published port: any HTTP response counts; a server that accepts the
- * connection and speaks something else (or nothing yet) counts as a TCP answer. A reset or refused
- * connection — what Docker's port proxy gives when nothing listens inside — does not.
+ * Resolves at the next Docker event of the workspace's project (a container dying, starting, turning healthy)
+ * or after `ms`, whichever comes first.
  */
-export async function probePort(connect: () => Promise<Duplex>, timeoutMs = 3000): Promise<boolean> {
-  let socket: Duplex;
-  try {
-    socket = await connect();
-  } catch {
-    return false;
-  }
-  return new Promise((resolve) => {
-    const request = http.request({
-      createConnection: () => socket as never,
-      path: '/',
-      method: 'GET',
-      headers: { host: 'localhost', 'user-agent': 'slipway-health' },
-      timeout: timeoutMs,
-    });
-    const done = (ok: boolean) => {
-      request.destroy();
-      socket.destroy();
-      resolve(ok);
-    };
-    request.on('response', (response) => {
-      response.resume();
-      done(true);
-    });
-    request.on('timeout', () => done(!socket.destroyed));
-    request.on('error', (error: NodeJS.ErrnoException) => done(Boolean(error.code?.startsWith('HPE_'))));
-    request.end();
+async function projectEvents(docker: Docker, workspaceId: string) {
+  let wake: (() => void) | undefined;
+  /** Containers the kernel killed for memory: a restart policy may already have started them again. */
+  const oomKilled = new Set<string>();
+  const stream = (await docker
+    .getEvents({
+      filters: {
+        type: ['container'],
+        label: [`${LABELS.composeProject}=${composeProjectName(workspaceId)}`],
+      },
+    })
+    .catch(() => undefined)) as NodeJS.ReadableStream | undefined;
+  stream?.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      try {
+        const event = JSON.parse(line) as { Action?: string; id?: string };
+        if (event.Action === 'oom' && event.id) oomKilled.add(event.id);
+      } catch {
+        // A partial line: the wake-up below is all it is needed for.
+      }
+    }
+    wake?.();
   });
+  stream?.on('error', () => {});
+  return {
+    oomKilled,
+    next(ms: number, signal?: AbortSignal) {
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+        signal?.addEventListener('abort', done);
+      });
+    },
+    close: () => (stream as unknown as { destroy?: () => void })?.destroy?.(),
+  };
 }
 
 /**
- * Waits until every service with a port answers and every container runs, twice in a row half a second apart,
- * or until the deadline. A container that exits or restarts fails the check at once.
+ * Waits until every service is healthy, running stably or completed, as {@link judgeService} defines it, or
+ * one of them fails, or the deadline passes. Woken by Docker's events; published ports are probed meanwhile.
  */
 export async function verifyHealth(options: {
   docker: Docker;
   workspaceId: string;
-  expectedServices: string[];
-  ports: PublishedPort[];
+  roles: ServiceRole[];
+  /** `{service: {containerPort: hostPort}}` */
+  hostPorts: Record<string, Record<string, number>>;
+  urls: Record<string, string>;
   connect: (port: number) => Promise<Duplex>;
   timeoutMs: number;
+  stableMs?: number;
+  /** Only report what already failed: services still on their way at the deadline are not failures. */
+  failuresOnly?: boolean;
   signal?: AbortSignal;
   onProgress?: (line: string) => void;
 }): Promise<HealthResult> {
+  const stableMs = options.stableMs ?? STABLE_MS;
   const deadline = Date.now() + options.timeoutMs;
-  let okRounds = 0;
-  let lastReason = 'The services did not answer in time';
-  let lastFailed: string[] = [];
-  while (!options.signal?.aborted) {
-    const containers = await listProjectContainers(options.docker, options.workspaceId);
-    const byService = new Map(containers.map((c) => [c.Labels?.[LABELS.composeService] ?? '', c]));
-    const crashed: string[] = [];
-    for (const service of options.expectedServices) {
-      const container = byService.get(service);
-      if (!container) crashed.push(service);
-      else if (container.State !== 'running') crashed.push(service);
+  const baseline = new Map<string, number>();
+  const events = await projectEvents(options.docker, options.workspaceId);
+  let lastWaiting = '';
+  try {
+    while (true) {
+      const containers = await listProjectContainers(options.docker, options.workspaceId);
+      const byService = new Map<string, Docker.ContainerInfo>();
+      for (const container of containers) {
+        const service = container.Labels?.[LABELS.composeService];
+        if (service) byService.set(service, container);
+      }
+      const judged = new Map<string, { judgement: Judgement; info?: Docker.ContainerInspectInfo }>();
+      let nextWakeMs = 1_000;
+      for (const role of options.roles) {
+        const container = byService.get(role.name);
+        const info = container
+          ? await options.docker
+              .getContainer(container.Id)
+              .inspect()
+              .catch(() => undefined)
+          : undefined;
+        if (info && !baseline.has(role.name)) baseline.set(role.name, info.RestartCount);
+        const probes: ProbeResult[] = [];
+        if (
+          info?.State.Running &&
+          role.publishedPorts.length > 0 &&
+          !role.healthcheck &&
+          !info.State.Health
+        ) {
+          for (const hostPort of Object.values(options.hostPorts[role.name] ?? {})) {
+            probes.push(await probePort(() => options.connect(hostPort)));
+          }
+          nextWakeMs = Math.min(nextWakeMs, PROBE_EVERY_MS);
+        }
+        const judgement = judgeService({
+          role,
+          info,
+          oomKilled: info !== undefined && events.oomKilled.has(info.Id),
+          baselineRestarts: baseline.get(role.name) ?? 0,
+          probes,
+          now: Date.now(),
+          stableMs,
+        });
+        if (judgement.verdict === 'wait' && info?.State.Running && !role.oneShot) {
+          nextWakeMs = Math.min(nextWakeMs, Math.max(50, stableIn(info, Date.now(), stableMs)));
+        }
+        judged.set(role.name, { judgement, info });
+      }
+      const all = [...judged.entries()];
+      const failedNow = all.filter(([, j]) => j.judgement.verdict === 'failed');
+      const waiting = all.filter(([, j]) => j.judgement.verdict === 'wait').map(([name]) => name);
+      const timedOut = Date.now() > deadline || options.signal?.aborted === true;
+      if (failedNow.length > 0 || waiting.length === 0 || timedOut) {
+        return await report(options, judged, containers, timedOut);
+      }
+      const line = `Waiting for ${waiting.join(', ')}...`;
+      if (line !== lastWaiting) options.onProgress?.(line);
+      lastWaiting = line;
+      await events.next(Math.min(nextWakeMs, Math.max(0, deadline - Date.now()) + 1), options.signal);
     }
-    if (crashed.length > 0) {
-      const states = crashed.map((s) => `${s} (${byService.get(s)?.State ?? 'missing'})`).join(', ');
-      return fail(options, crashed, `Containers stopped or restarting: ${states}`, containers);
-    }
-    const silent: string[] = [];
-    for (const port of options.ports) {
-      if (!(await probePort(() => options.connect(port.hostPort)))) silent.push(port.service);
-    }
-    lastFailed = [...new Set(silent)];
-    if (lastFailed.length === 0) {
-      okRounds += 1;
-      if (okRounds >= 2) return { healthy: true, failedServices: [], failureReason: null, containerLogs: {} };
-    } else {
-      okRounds = 0;
-      lastReason = `No answer on the published port of: ${lastFailed.join(', ')}`;
-      options.onProgress?.(`Waiting for ${lastFailed.join(', ')} to answer...`);
-    }
-    if (Date.now() > deadline) {
-      return fail(
-        options,
-        lastFailed,
-        `${lastReason} within ${Math.round(options.timeoutMs / 1000)} s`,
-        containers,
-      );
-    }
-    // Quick retries while waiting; one confirming round half a second after the first success.
-    await new Promise((resolve) => setTimeout(resolve, okRounds > 0 ? 500 : 250));
+  } finally {
+    events.close();
   }
-  return fail(options, lastFailed, 'The health check was cancelled', []);
 }
 
-async function fail(
-  options: { docker: Docker; expectedServices: string[] },
-  failedServices: string[],
-  reason: string,
+async function report(
+  options: Parameters<typeof verifyHealth>[0],
+  judged: Map<string, { judgement: Judgement; info?: Docker.ContainerInspectInfo }>,
   containers: Docker.ContainerInfo[],
+  timedOut: boolean,
 ): Promise<HealthResult> {
+  const timeoutSeconds = Math.round(options.timeoutMs / 1000);
+  const states: ServiceState[] = [];
+  const failedServices: string[] = [];
+  const reasons: string[] = [];
   const containerLogs: Record<string, string> = {};
-  for (const container of containers) {
-    const service = container.Labels?.[LABELS.composeService];
-    if (service) containerLogs[service] = await tailContainerLogs(options.docker, container.Id, 50);
+  const fullLogs: Record<string, string> = {};
+  for (const role of options.roles) {
+    const entry = judged.get(role.name);
+    const judgement = entry?.judgement ?? {
+      state: 'starting' as const,
+      verdict: 'wait' as const,
+      exitCode: null,
+    };
+    let message: string | null = null;
+    if (judgement.verdict === 'failed' && judgement.failure) {
+      message = failureMessage(role.name, judgement.failure, {
+        exitCode: judgement.exitCode,
+        timeoutSeconds,
+        memoryMb: Math.round((entry?.info?.HostConfig.Memory ?? 0) / 1024 / 1024),
+      });
+    } else if (judgement.verdict === 'wait' && timedOut && !options.failuresOnly) {
+      const port = Object.keys(options.hostPorts[role.name] ?? {})[0];
+      const silent = entry?.info?.State.Running && port !== undefined && !role.healthcheck;
+      message = silent
+        ? failureMessage(role.name, 'port_silent', { exitCode: null, port: Number(port), timeoutSeconds })
+        : failureMessage(role.name, 'not_started', { exitCode: null, timeoutSeconds });
+    }
+    if (message) {
+      failedServices.push(role.name);
+      reasons.push(message);
+      const container = containers.find((c) => c.Labels?.[LABELS.composeService] === role.name);
+      const log = container ? await tailContainerLogs(options.docker, container.Id, FULL_LOG_LINES) : '';
+      fullLogs[role.name] = log;
+      containerLogs[role.name] = summarizeLog(log);
+    }
+    states.push({
+      service: role.name,
+      state: judgement.state,
+      exit_code:
+        judgement.state === 'exited' ||
+        judgement.state === 'completed' ||
+        judgement.state === 'restarting' ||
+        judgement.state === 'oom_killed'
+          ? judgement.exitCode
+          : null,
+      url: options.urls[role.name] ?? null,
+      message,
+    });
   }
-  return { healthy: false, failedServices, failureReason: reason, containerLogs };
+  if (options.signal?.aborted && reasons.length === 0) reasons.push('The health check was cancelled');
+  return {
+    healthy: reasons.length === 0,
+    failedServices,
+    failureReason: reasons.length === 0 ? null : reasons.join('; '),
+    containerLogs,
+    fullLogs,
+    states,
+  };
 }

@@ -1,6 +1,5 @@
 import type Docker from 'dockerode';
 import type { NormalizedService } from '../infra/compose/composeProject.js';
-import { LABELS } from '../infra/docker/conventions.js';
 
 /** Container ports to publish per service: those the compose file declares plus the image's EXPOSE. */
 export async function containerPortsToPublish(
@@ -32,19 +31,4 @@ export interface PublishedPort {
   service: string;
   containerPort: number;
   hostPort: number;
-}
-
-/** The host ports Docker picked for each service's published container ports. */
-export function publishedPorts(containers: Docker.ContainerInfo[]): PublishedPort[] {
-  const found: PublishedPort[] = [];
-  for (const container of containers) {
-    const service = container.Labels?.[LABELS.composeService];
-    if (!service) continue;
-    for (const port of container.Ports ?? []) {
-      if (port.Type !== 'tcp' || !port.PublicPort) continue;
-      if (found.some((p) => p.service === service && p.containerPort === port.PrivatePort)) continue;
-      found.push({ service, containerPort: port.PrivatePort, hostPort: port.PublicPort });
-    }
-  }
-  return found.sort((a, b) => a.service.localeCompare(b.service) || a.containerPort - b.containerPort);
 }

@@ -1,4 +1,10 @@
-import type { DeployJobMetadata, WorkflowState, WorkflowStatus, WorkflowStep } from '@slipway/contract';
+import {
+  type DeployJobMetadata,
+  serviceStateSchema,
+  type WorkflowState,
+  type WorkflowStatus,
+  type WorkflowStep,
+} from '@slipway/contract';
 import type { StepRecord } from '../infra/db/schema.js';
 import type { DeploymentRow } from './deploymentRepository.js';
 
@@ -66,6 +72,12 @@ export function presentJob(row: DeploymentRow): DeployJobMetadata {
     port_discovery_failed: meta.port_discovery_failed === true,
     expected_services: list(meta.expected_services),
     service_urls: (meta.service_urls as Record<string, string> | undefined) ?? {},
+    service_states: Array.isArray(meta.service_states)
+      ? meta.service_states.flatMap((entry) => {
+          const parsed = serviceStateSchema.safeParse(entry);
+          return parsed.success ? [parsed.data] : [];
+        })
+      : [],
     error: row.error,
   };
 }

@@ -1,3 +1,4 @@
+import type { ServiceState } from '@slipway/contract';
 import type { Logger } from 'pino';
 import type { ComposeCli } from '../infra/compose/composeCli.js';
 import type { PolicyViolation } from '../infra/compose/composePolicy.js';
@@ -10,7 +11,9 @@ import type { UserRow } from '../users/usersRepository.js';
 import type { DockerTarget, VmProvider, VmRow } from '../vm-providers/vmProvider.js';
 import type { BuildLog } from './buildLog.js';
 import type { DeploymentRepository, DeploymentRow, WorkspaceRow } from './deploymentRepository.js';
+import type { HostPorts } from './hostPorts.js';
 import type { PublishedPort } from './portDiscovery.js';
+import type { ServiceRole } from './serviceRoles.js';
 
 export type EnvLoader = (userId: string, workspaceName: string) => Promise<{ key: string; value: string }[]>;
 
@@ -75,7 +78,15 @@ export interface RunState {
   /** Container ports Slipway asked Docker to publish, per service. */
   plannedPorts: Record<string, number[]>;
   ports: PublishedPort[];
+  /** How each active service is judged healthy, and whether it is public. */
+  roles: ServiceRole[];
+  /** The fixed host port of every published container port, kept across restarts and redeploys. */
+  hostPorts: HostPorts;
+  /** Every service's state as the health check left it. */
+  serviceStates: ServiceState[];
   serviceUrls: Record<string, string>;
+  /** Masks the workspace's secret values in anything shown to the user. */
+  redact: (text: string) => string;
 }
 
 export function requireTarget(state: RunState): DockerTarget {

@@ -53,3 +53,11 @@ export async function cleanUpWorkspaces(ctx: TestContext) {
 
 /** `http://localhost:port` → `http://127.0.0.1:port`: ports are published on IPv4 loopback only. */
 export const loopback = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
+
+/** Stand-ins that speak TCP but not HTTP, the way PostgreSQL and Redis answer an HTTP request. */
+export const TCP_STAND_INS = {
+  /** Reads the first bytes and hangs up without a word, like PostgreSQL given a bad startup packet. */
+  db: `printf '#!/bin/sh\\nhead -c 8 >/dev/null\\n' > /db.sh && chmod +x /db.sh && exec nc -ll -p 5432 -e /db.sh`,
+  /** Answers a line with a Redis error, which is not HTTP. */
+  cache: `printf '#!/bin/sh\\nread line\\nprintf -- "-ERR unknown command\\\\r\\\\n"\\n' > /c.sh && chmod +x /c.sh && exec nc -ll -p 6379 -e /c.sh`,
+};

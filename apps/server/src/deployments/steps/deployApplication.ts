@@ -6,8 +6,13 @@ import { dnsLabel, finalizeConfig, stringifyCompose } from '../../infra/compose/
 import { CommandError } from '../../infra/compose/runCommand.js';
 import { labelLeftoverStages } from '../../infra/docker/buildStages.js';
 import { composeProjectName, LABELS } from '../../infra/docker/conventions.js';
+import { classifyComposeFailure } from '../failureReport.js';
+import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
+import { applyRuntimePlan } from '../runtimePlan.js';
+import { serviceRoles } from '../serviceRoles.js';
+import { reportStartFailure } from './verifyServices.js';
 
 const BUILD_TIMEOUT_MS = 30 * 60_000;
 const UP_TIMEOUT_MS = 10 * 60_000;
@@ -25,24 +30,43 @@ export function limitsFor(vmSizeId: string, serviceCount: number) {
   };
 }
 
-function finalConfig(state: RunState, withPortsAndEnv: { ports: Record<string, number[]> } | undefined) {
+function finalConfig(state: RunState, withEnv: boolean) {
   const target = requireTarget(state);
-  return finalizeConfig(state.normalized!, {
+  const config = finalizeConfig(state.normalized!, {
     workspaceId: state.workspace.id,
     userId: state.workspace.userId,
     deploymentId: state.deployment.id,
     imageNames: state.imageNames,
     publishAddress: target.publishAddress,
     limits: limitsFor(state.workspace.vmSize, state.services.filter((s) => !s.inactive).length),
-    ...(withPortsAndEnv ? { ports: withPortsAndEnv.ports, env: state.env } : {}),
+    ...(withEnv ? { env: state.env } : {}),
   });
+  return applyRuntimePlan(config, {
+    roles: state.roles,
+    hostPorts: state.hostPorts,
+    publishAddress: target.publishAddress,
+  });
+}
+
+/** A generated project file (not one from the repository) means a Dockerfile-only repository. */
+const isDockerfileOnly = (state: RunState) =>
+  state.sourceComposeFile !== undefined && path.dirname(state.sourceComposeFile) === state.workDir;
+
+/** The host ports the workspace had: its current containers first, then what its last deployment kept. */
+async function previousHostPorts(state: RunState): Promise<HostPorts> {
+  const [last] = await state.deps.repository.completedForWorkspace(state.workspace.id);
+  const stored = (last?.metadata as { host_ports?: HostPorts } | undefined)?.host_ports ?? {};
+  const current = await hostPortsOfContainers(requireTarget(state).docker, state.workspace.id);
+  const merged: HostPorts = { ...stored };
+  for (const [service, ports] of Object.entries(current)) merged[service] = { ...merged[service], ...ports };
+  return merged;
 }
 
 async function runCompose(
   state: RunState,
   args: string[],
   timeoutMs: number,
-  what: string,
+  what: { label: string; kind: 'build' | 'up' },
   onLine?: (line: string) => void,
 ) {
   const target = requireTarget(state);
@@ -66,10 +90,12 @@ async function runCompose(
     );
   } catch (error) {
     if (error instanceof CommandError) {
+      const output = `${error.result.stdout}\n${error.result.stderr}`;
       throw new StepFailure(
         error.result.timedOut
-          ? `${what} timed out after ${Math.round(timeoutMs / 60_000)} minutes`
-          : `${what} failed: ${lastMeaningfulLine(error.result.stderr + error.result.stdout) ?? error.message}`,
+          ? `${what.label} timed out after ${Math.round(timeoutMs / 60_000)} minutes`
+          : (classifyComposeFailure(output, what.kind) ??
+              `${what.label} failed: ${lastMeaningfulLine(output) ?? error.message}`),
       );
     }
     throw error;
@@ -82,6 +108,21 @@ const lastMeaningfulLine = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean)
     .pop();
+
+/**
+ * Container ports to publish: each service's `ports:`; a Dockerfile-only repository's single service is public
+ * by definition and publishes what its image EXPOSEs. `expose:`-only services stay on the workspace network.
+ */
+async function plannedPorts(state: RunState, dockerfileOnly: boolean): Promise<Record<string, number[]>> {
+  if (dockerfileOnly) {
+    return containerPortsToPublish(requireTarget(state).docker, state.services, (service) =>
+      service.hasBuild ? state.imageNames[service.name] : service.image,
+    );
+  }
+  const ports: Record<string, number[]> = {};
+  for (const role of state.roles) if (role.publishedPorts.length > 0) ports[role.name] = role.publishedPorts;
+  return ports;
+}
 
 /**
  * Builds the images (output streamed to the build log) and starts the containers with the workspace's
@@ -107,14 +148,18 @@ export async function deployApplication(state: RunState) {
     deploymentId: state.deployment.id,
   });
   state.finalComposeFile = path.join(workDir, 'slipway.compose.yml');
-  await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, undefined)), { mode: 0o600 });
+  const dockerfileOnly = isDockerfileOnly(state);
+  state.roles = serviceRoles(state.normalized!, state.services, { dockerfileOnly });
+  await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
 
   if (state.services.some((s) => s.hasBuild)) {
     state.log.write('Building images...');
     // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`.
     const args = state.compose!.flavour === 'v2' ? ['--progress', 'plain', 'build'] : ['build', '--parallel'];
     const output: string[] = [];
-    await runCompose(state, args, BUILD_TIMEOUT_MS, 'The build', (line) => output.push(line));
+    await runCompose(state, args, BUILD_TIMEOUT_MS, { label: 'The build', kind: 'build' }, (line) =>
+      output.push(line),
+    );
     await labelLeftoverStages(target.docker, output, {
       [LABELS.workspaceId]: state.workspace.id,
       [LABELS.userId]: state.workspace.userId,
@@ -122,23 +167,36 @@ export async function deployApplication(state: RunState) {
     });
   }
 
-  const ports = await containerPortsToPublish(target.docker, state.services, (service) =>
-    service.hasBuild ? state.imageNames[service.name] : service.image,
-  );
-  state.plannedPorts = ports;
-  await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, { ports })), { mode: 0o600 });
+  state.plannedPorts = await plannedPorts(state, dockerfileOnly);
+  // A Dockerfile-only service publishes what its image EXPOSEs, known only now that it is built.
+  state.roles = state.roles.map((role) => ({
+    ...role,
+    publishedPorts: state.plannedPorts[role.name] ?? role.publishedPorts,
+  }));
+  state.hostPorts = await allocateHostPorts({
+    docker: target.docker,
+    workspaceId: state.workspace.id,
+    planned: state.plannedPorts,
+    previous: await previousHostPorts(state),
+    connect: (port) => target.connect(port),
+  });
+  await state.deps.repository.update(state.deployment.id, {
+    metadata: { ...state.deployment.metadata, host_ports: state.hostPorts },
+  });
+  await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, true)), { mode: 0o600 });
   state.log.write('Starting containers...');
   state.containersStarted = true;
   try {
-    await runCompose(
-      state,
-      ['up', '-d', '--remove-orphans', '--no-build'],
-      UP_TIMEOUT_MS,
-      'Starting the containers',
-    );
+    await runCompose(state, ['up', '-d', '--remove-orphans', '--no-build'], UP_TIMEOUT_MS, {
+      label: 'Starting the containers',
+      kind: 'up',
+    });
+  } catch (error) {
+    // A one-shot service that failed stops `up`: its exit code and log explain more than Compose's last line.
+    throw await reportStartFailure(state, error);
   } finally {
     // The variables' only copy on disk goes as soon as Compose has read it; the skeleton stays for `down`.
-    await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, undefined)), { mode: 0o600 });
+    await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
   }
   for (const [service, image] of Object.entries(state.imageNames)) {
     try {

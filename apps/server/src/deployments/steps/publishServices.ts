@@ -63,6 +63,8 @@ export async function postDeployment(state: RunState) {
       ...deployment.metadata,
       ...output,
       service_urls: state.serviceUrls,
+      host_ports: state.hostPorts,
+      service_states: state.serviceStates.map((s) => ({ ...s, url: state.serviceUrls[s.service] ?? null })),
       docker_image_name: dockerImageName,
     },
   });

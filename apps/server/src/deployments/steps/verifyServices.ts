@@ -1,12 +1,10 @@
 import { NO_PORTS_MESSAGE } from '@slipway/contract';
-import { listProjectContainers } from '../../infra/docker/projectResources.js';
-import { verifyHealth } from '../healthVerifier.js';
-import { publishedPorts } from '../portDiscovery.js';
+import { type HealthResult, verifyHealth } from '../healthVerifier.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
 
 /**
- * A project where no service publishes or exposes a port cannot be reached, so it fails here. Otherwise reads the
- * host ports Docker picked (a container that already stopped has none; the health check reports it).
+ * A project where no service publishes a port cannot be reached, so it fails here. Otherwise lists the fixed
+ * host port of each published container port (only services with `ports:` are public).
  */
 export async function discoverPorts(state: RunState) {
   const target = requireTarget(state);
@@ -15,10 +13,16 @@ export async function discoverPorts(state: RunState) {
     throw new StepFailure(NO_PORTS_MESSAGE, {
       port_discovery_failed: true,
       expected_services: expected,
-      failure_reason: `No service of ${expected.join(', ')} publishes or exposes a TCP port`,
+      failure_reason: `No service of ${expected.join(', ')} publishes a TCP port`,
     });
   }
-  state.ports = publishedPorts(await listProjectContainers(target.docker, state.workspace.id));
+  state.ports = Object.entries(state.hostPorts).flatMap(([service, ports]) =>
+    Object.entries(ports).map(([containerPort, hostPort]) => ({
+      service,
+      containerPort: Number(containerPort),
+      hostPort,
+    })),
+  );
   for (const port of state.ports) {
     state.log.write(
       `Service ${port.service}: port ${port.containerPort} on ${target.upstream(port.hostPort)}`,
@@ -26,27 +30,58 @@ export async function discoverPorts(state: RunState) {
   }
 }
 
-/** Live only when every service with a port answers and no container has stopped, within the deadline. */
-export async function verifyDeployment(state: RunState) {
+function checkHealth(state: RunState, timeoutMs: number, failuresOnly = false) {
   const target = requireTarget(state);
-  state.log.write('Checking that the services answer...');
-  const result = await verifyHealth({
+  return verifyHealth({
     docker: target.docker,
     workspaceId: state.workspace.id,
-    expectedServices: state.services.filter((s) => !s.inactive).map((s) => s.name),
-    ports: state.ports,
+    roles: state.roles,
+    hostPorts: state.hostPorts,
+    urls: {},
     connect: (port) => target.connect(port),
-    timeoutMs: state.deps.healthTimeoutMs,
+    timeoutMs,
+    failuresOnly,
     signal: state.signal,
     onProgress: (line) => state.log.write(line),
   });
-  if (!result.healthy) {
-    throw new StepFailure(`Health check failed: ${result.failureReason}`, {
-      health_check_failed: true,
-      failure_reason: result.failureReason,
-      failed_services: result.failedServices,
-      container_logs: result.containerLogs,
-    });
+}
+
+/** The failure with every failed service's summary; the whole of each failed service's log goes to the build log. */
+function healthFailure(state: RunState, result: HealthResult, reason: string): StepFailure {
+  for (const [service, log] of Object.entries(result.fullLogs)) {
+    state.log.write(`--- Log of service ${service} ---`);
+    for (const line of log.split('\n')) if (line.trim()) state.log.write(line);
+    state.log.write(`--- End of the log of service ${service} ---`);
   }
-  state.log.write('All services answer');
+  const containerLogs = Object.fromEntries(
+    Object.entries(result.containerLogs).map(([service, text]) => [service, state.redact(text)]),
+  );
+  return new StepFailure(`Health check failed: ${state.redact(reason)}`, {
+    health_check_failed: true,
+    failure_reason: state.redact(reason),
+    failed_services: result.failedServices,
+    container_logs: containerLogs,
+    service_states: result.states.map((s) => ({ ...s, message: s.message && state.redact(s.message) })),
+  });
+}
+
+/**
+ * `up` stopped early (a one-shot service the others wait for failed, an image could not be pulled): the
+ * services that already failed say why better than Compose's last line.
+ */
+export async function reportStartFailure(state: RunState, error: unknown): Promise<unknown> {
+  if (!(error instanceof StepFailure) || state.roles.length === 0) return error;
+  const result = await checkHealth(state, 0, true).catch(() => undefined);
+  if (!result || result.failedServices.length === 0) return error;
+  return healthFailure(state, result, result.failureReason ?? error.message);
+}
+
+/** Live only when every service is healthy, running stably or completed, within the deadline. */
+export async function verifyDeployment(state: RunState) {
+  state.log.write('Checking that the services answer...');
+  const result = await checkHealth(state, state.deps.healthTimeoutMs);
+  state.serviceStates = result.states;
+  if (!result.healthy) throw healthFailure(state, result, result.failureReason ?? 'Unknown failure');
+  for (const service of result.states) state.log.write(`Service ${service.service}: ${service.state}`);
+  state.log.write('All services are up');
 }

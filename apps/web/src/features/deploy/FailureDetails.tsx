@@ -1,6 +1,7 @@
 import type { DeployJobMetadata } from '@slipway/contract';
 import { NO_PORTS_MESSAGE } from '@slipway/contract';
 import { AlertTriangle } from 'lucide-react';
+import { ServiceStateList } from './ServiceStateList';
 
 /** What went wrong, from GET /api/deployment/job/{id}: health check, port discovery, or a generic error. */
 export function FailureDetails({ job }: { job: DeployJobMetadata | null }) {
@@ -15,6 +16,7 @@ export function FailureDetails({ job }: { job: DeployJobMetadata | null }) {
             <span className="font-medium text-zinc-900">{job.failed_services.join(', ')}</span>
           </p>
         )}
+        <ServiceStateList services={job.service_states ?? []} />
         {Object.entries(job.container_logs ?? {}).map(([service, logs]) => (
           <div key={service}>
             <p className="mb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase">
