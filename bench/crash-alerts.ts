@@ -11,7 +11,6 @@ import { randomBytes } from 'node:crypto';
 import type Docker from 'dockerode';
 import { composeProjectName, LABELS } from '../apps/server/src/infra/docker/conventions.js';
 import { startLoopbackSmtp } from '../apps/server/src/test/smtp.js';
-import { createTestContext, signInNewUser } from '../apps/server/src/test/testPlatform.js';
 import {
   insertWorkspace,
   removeWorkspaceContainers,
@@ -19,6 +18,7 @@ import {
   testDocker,
   waitUntil,
 } from '../apps/server/src/workspaces/testing.js';
+import { startEmbeddedPlatform } from './embeddedPlatform.js';
 
 const CRASHES = Number(process.env.CRASHES ?? 20);
 const GOAL_MS = 15_000;
@@ -39,19 +39,18 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function main() {
   const docker = testDocker();
   const smtp = await startLoopbackSmtp();
-  const ctx = await createTestContext({
+  const ctx = await startEmbeddedPlatform({
+    SMTP_URL: smtp.url,
     // The default poll (30 s): what the bench measures is the event path, with the poll as the safety net.
-    env: { SMTP_URL: smtp.url, HEALTH_CHECK_INTERVAL_MS: process.env.HEALTH_CHECK_INTERVAL_MS ?? '30000' },
+    HEALTH_CHECK_INTERVAL_MS: process.env.HEALTH_CHECK_INTERVAL_MS ?? '30000',
   });
-  const owner = await signInNewUser(ctx);
-  const workspace = await insertWorkspace(ctx.platform, { userId: owner.userId });
+  const workspace = await insertWorkspace(ctx.platform, { userId: ctx.userId });
   const to = `${workspace.name}@example.com`;
-  const saved = await owner.client.put(`/api/alerts/config/${workspace.name}`, {
+  await ctx.platform.runningApps.alertConfigs.save(ctx.userId, workspace.name, {
     global_enabled: true,
     rules: [],
     sinks: [{ sink_type: 'email', enabled: true, config: { to_email: to } }],
   });
-  if (saved.statusCode !== 200) throw new Error(`alert config not saved: ${saved.body}`);
   await ctx.platform.runningApps.start();
   const monitor = ctx.platform.runningApps.healthMonitor as {
     watchedEngines?: number;
