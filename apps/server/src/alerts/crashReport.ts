@@ -8,10 +8,10 @@ import { type Crash, containerName } from './healthChecks.js';
 const CRASH_LOG_LINES = 30;
 
 /**
- * The dead run's lines: a restarted container's next run starts after the last line of the dead one
- * reached the log driver (the engine drains a container's output before restarting it), so its lines are
- * the ones stamped after its new start. A time cut at the death itself would lose lines the driver read
- * late, which is when a container dies fast.
+ * The dead run's lines. A restarted container's log holds both runs, and the engine's timestamps are
+ * when the log driver read a line: the dead run's last lines can be stamped just after its death, the
+ * next run's first lines just before its recorded start. The engine waits at least 100 ms before a
+ * restart, so the midpoint between death and restart separates the two.
  */
 async function linesOfDeadRun(docker: Docker, containerId: string, diedAt: Date, tty: boolean) {
   const lines = await containerLastLines(docker, containerId, { tail: 2 * CRASH_LOG_LINES, tty });
