@@ -6,8 +6,11 @@ import type { AlertRow, AlertsRepository, NewAlert } from './alertsRepository.js
 import { alertStatistics, presentAlert } from './presenter.js';
 
 /** Who hears about alerts; notifications/alertNotifier.ts implements it. */
+/** Lines that explain an alert, read from the engine when the log store may not hold them yet. */
+export type AlertLogLine = { ts: Date; service: string; line: string };
+
 export interface AlertListener {
-  alertRaised(workspace: WorkspaceRow, alert: AlertRow): Promise<void>;
+  alertRaised(workspace: WorkspaceRow, alert: AlertRow, lastLines?: AlertLogLine[]): Promise<void>;
   alertResolved(workspace: WorkspaceRow, alert: AlertRow): Promise<void>;
 }
 
@@ -30,6 +33,7 @@ export function createAlertsService(deps: {
     async raise(
       workspace: WorkspaceRow,
       alert: Omit<NewAlert, 'workspaceId'>,
+      context: { lastLines?: { ts: Date; line: string }[] } = {},
     ): Promise<AlertRow | undefined> {
       // Titles and descriptions quote container and service names the repository chose: masked too.
       const mask = await deps.masks.forWorkspace(workspace.userId, workspace.name);
@@ -39,7 +43,12 @@ export function createAlertsService(deps: {
         description: mask(alert.description),
         workspaceId: workspace.id,
       });
-      if (row) await tell(() => deps.listener.alertRaised(workspace, row));
+      const lastLines = context.lastLines?.map((line) => ({
+        ts: line.ts,
+        service: alert.service ?? '',
+        line: mask(line.line),
+      }));
+      if (row) await tell(() => deps.listener.alertRaised(workspace, row, lastLines));
       return row;
     },
 

@@ -9,18 +9,73 @@ export type Failure = Omit<NewAlert, 'workspaceId'>;
 export const RESTART_WINDOW_MS = 10 * 60_000;
 export const RESTART_LOOP_COUNT = 3;
 
-const containerName = (container: ContainerSummary) =>
-  container.Names[0]?.replace(/^\//, '') ?? container.Id.slice(0, 12);
+export const containerName = (container: { Names?: string[]; Id: string }) =>
+  container.Names?.[0]?.replace(/^\//, '') ?? container.Id.slice(0, 12);
+
+export const crashedFingerprint = (name: string) => `container_crashed:${name}`;
+export const restartLoopFingerprint = (name: string) => `restart_loop:${name}`;
+
+/** How a container died: from the engine's `die` (and `oom`) event, or from inspecting a stopped one. */
+export interface Crash {
+  container: string;
+  service: string;
+  exitCode: number;
+  oomKilled: boolean;
+  at: Date;
+  /** The last line it printed before dying, if any (the notification carries more). */
+  lastLine?: string | undefined;
+}
+
+const LAST_LINE_IN_DESCRIPTION = 300;
+/** A process just started may not listen yet: not answering in this time is not "unreachable" yet. */
+export const STARTUP_GRACE_MS = 15_000;
+
+function crashSummary(crash: Crash): string {
+  const oom = crash.oomKilled ? ', killed after running out of memory' : '';
+  const last = crash.lastLine ? ` Last log line: ${crash.lastLine.slice(0, LAST_LINE_IN_DESCRIPTION)}` : '';
+  return `exit code ${crash.exitCode}${oom}, at ${crash.at.toISOString()}.${last}`;
+}
+
+export function crashedFailure(crash: Crash): Failure {
+  return {
+    fingerprint: crashedFingerprint(crash.container),
+    title: `Service ${crash.service} crashed`,
+    description: `Container ${crash.container} of service ${crash.service} stopped with ${crashSummary(crash)}`,
+    alertType: 'container_crashed',
+    severity: 'critical',
+    service: crash.service,
+  };
+}
+
+export function restartLoopFailure(crash: Crash, restarts: number): Failure {
+  return {
+    fingerprint: restartLoopFingerprint(crash.container),
+    title: `Service ${crash.service} is restarting repeatedly`,
+    description: `Container ${crash.container} of service ${crash.service} restarted ${restarts} times in the last ${
+      RESTART_WINDOW_MS / 60_000
+    } minutes; last stop with ${crashSummary(crash)}`,
+    alertType: 'restart_loop',
+    severity: 'error',
+    service: crash.service,
+  };
+}
+
+/** A container that runs and whose health check (if it has one) does not say otherwise. */
+const runsHealthy = (info: Docker.ContainerInspectInfo) =>
+  info.State.Running && !info.State.Restarting && (info.State.Health?.Status ?? 'healthy') === 'healthy';
 
 /**
  * What is wrong with a workspace right now, keyed by fingerprint (one active alert per fingerprint).
- * `restartsInWindow` says how often each container restarted lately (engine counter and die events).
+ * `restartsInWindow` says how often each container restarted lately (engine counter and die events);
+ * `open` holds the fingerprints already alerted, so a crashed service stays "crashed" (not "unreachable")
+ * until it runs and answers again.
  */
 export async function findFailures(
   docker: Docker,
   containers: ContainerSummary[],
   serviceUrls: Record<string, string>,
   restartsInWindow: (container: ContainerSummary, restartCount: number) => number,
+  open: ReadonlySet<string> = new Set(),
 ): Promise<Map<string, Failure>> {
   const failures = new Map<string, Failure>();
   if (containers.length === 0) {
@@ -34,7 +89,12 @@ export async function findFailures(
     });
     return failures;
   }
+  /** Services already explained by a crash: their unreachable URL is not a second alert. */
   const down = new Set<string>();
+  /** Crashed services that run again: their crash is over once they answer. */
+  const recovering = new Map<string, Failure[]>();
+  /** Services with a container started moments ago. */
+  const starting = new Set<string>();
   for (const container of containers) {
     const service = serviceName(container);
     const name = containerName(container);
@@ -44,39 +104,49 @@ export async function findFailures(
     } catch {
       continue; // removed since the list: the next check sees what replaced it
     }
+    const crash: Crash = {
+      container: name,
+      service,
+      exitCode: info.State.ExitCode,
+      oomKilled: info.State.OOMKilled,
+      at: new Date(info.State.FinishedAt),
+    };
+    if (info.State.Running && Date.now() - new Date(info.State.StartedAt).getTime() < STARTUP_GRACE_MS) {
+      starting.add(service);
+    }
     const restarts = restartsInWindow(container, info.RestartCount ?? 0);
+    const crashed = crashedFailure(crash);
     if (info.State.Restarting || restarts >= RESTART_LOOP_COUNT) {
       down.add(service);
-      failures.set(`restart_loop:${name}`, {
-        fingerprint: `restart_loop:${name}`,
-        title: `Service ${service} is restarting repeatedly`,
-        description: `Container ${name} of service ${service} restarted ${restarts} times in the last ${RESTART_WINDOW_MS / 60_000} minutes (last exit code ${info.State.ExitCode}${info.State.OOMKilled ? ', out of memory' : ''}).`,
-        alertType: 'restart_loop',
-        severity: 'error',
-        service,
-      });
+      failures.set(restartLoopFingerprint(name), restartLoopFailure(crash, restarts));
+      if (open.has(crashed.fingerprint)) failures.set(crashed.fingerprint, crashed);
     } else if (!info.State.Running) {
       down.add(service);
-      failures.set(`container_crashed:${name}`, {
-        fingerprint: `container_crashed:${name}`,
-        title: `Service ${service} crashed`,
-        description: `Container ${name} of service ${service} stopped with exit code ${info.State.ExitCode}${
-          info.State.OOMKilled ? ' after running out of memory' : ''
-        } at ${info.State.FinishedAt}.`,
-        alertType: 'container_crashed',
-        severity: 'critical',
-        service,
-      });
+      failures.set(crashed.fingerprint, crashed);
+    } else if (open.has(crashed.fingerprint)) {
+      if (!runsHealthy(info)) {
+        down.add(service);
+        failures.set(crashed.fingerprint, crashed);
+      } else {
+        recovering.set(service, [...(recovering.get(service) ?? []), crashed]);
+      }
     }
   }
-  // A crashed container explains its unreachable URL; one alert for one failure.
   const probes = Object.entries(serviceUrls)
     .filter(([service]) => !down.has(service))
     .map(async ([service, url]) => {
       const result = await probeServiceUrl(url);
       if (result.ok) return;
-      failures.set(`service_unreachable:${service}`, {
-        fingerprint: `service_unreachable:${service}`,
+      const crashes = recovering.get(service);
+      if (crashes) {
+        // Started again but not answering yet: still the crash, not a new "unreachable".
+        for (const crash of crashes) failures.set(crash.fingerprint, crash);
+        return;
+      }
+      const fingerprint = `service_unreachable:${service}`;
+      if (starting.has(service) && !open.has(fingerprint)) return;
+      failures.set(fingerprint, {
+        fingerprint,
         title: `Service ${service} is not answering`,
         description: `${url} did not answer (${result.reason}).`,
         alertType: 'service_unreachable',

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { LABELS } from '../infra/docker/conventions.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { whileLeaseHeld } from '../monitoring/leaseLock.js';
-import { watchContainerEvents } from '../workspaces/containerEvents.js';
+import { type ContainerEvent, watchContainerEvents } from '../workspaces/containerEvents.js';
 import {
   type ContainerSummary,
   type DockerFor,
@@ -15,15 +15,30 @@ import {
   type WorkspacesRepository,
 } from '../workspaces/workspacesRepository.js';
 import type { AlertsService } from './alertsService.js';
-import { findFailures, RESTART_WINDOW_MS } from './healthChecks.js';
+import { readCrash } from './crashReport.js';
+import {
+  crashedFailure,
+  findFailures,
+  RESTART_LOOP_COUNT,
+  RESTART_WINDOW_MS,
+  restartLoopFailure,
+  restartLoopFingerprint,
+} from './healthChecks.js';
 
-/** After a `die` event, look again this soon (a restart policy may already have brought it back). */
-const EVENT_CHECK_DELAY_MS = 1500;
 const PARALLEL_CHECKS = 8;
+/** How often a workspace with an open crash is looked at, so its alert resolves soon after it answers. */
+const RECOVERY_CHECK_MS = 1000;
+/** After a start or health event, look this soon (the process needs a moment to listen). */
+const EVENT_CHECK_DELAY_MS = 300;
+const OOM_BEFORE_DIE_MS = 10_000;
+const WATCHED_EVENTS = ['die', 'oom', 'start', 'restart', 'health_status'];
 
 /**
- * Checks every live workspace on an interval (and at once when the engine reports a crash), raising an
- * alert per failure and resolving it on recovery. One replica runs it, chosen by a lease.
+ * Watches every live workspace. The engine's events drive it: a `die` raises a "crashed" alert at once
+ * with the exit code, the OOM flag and the last lines; `start` and health events re-check the workspace,
+ * resolving its alerts once it runs and answers. A slower poll is the safety net for missed events
+ * (the event stream reconnects from the last event's time, but an engine restart loses some) and for
+ * services that run but do not answer ("unreachable"). One replica runs it, chosen by a lease.
  */
 export function createHealthMonitor(deps: {
   workspaces: WorkspacesRepository;
@@ -35,14 +50,28 @@ export function createHealthMonitor(deps: {
   leaseTtlMs?: number;
 }) {
   const { logger } = deps;
-  /** Per container: engine restart counts seen and `die` events, within the restart window. */
+  /** Per container: engine restart counts seen, `die` and `oom` events, within the restart window. */
   const restartCounts = new Map<string, { at: number; count: number }[]>();
   const dies = new Map<string, number[]>();
-  const inFlight = new Map<string, Promise<void>>();
+  const ooms = new Map<string, number>();
+  /** Events already handled (a reconnect `since` the last event replays that second). */
+  const seenEvents = new Map<string, number>();
+  /** Per workspace: the chain of its checks and crash reports, one at a time, in order. */
+  const chains = new Map<string, Promise<void>>();
+  const queuedChecks = new Map<string, Promise<void>>();
   const eventChecks = new Map<string, NodeJS.Timeout>();
+  /** Workspaces with an open crash: checked every RECOVERY_CHECK_MS until it is over. */
+  const recovering = new Set<string>();
   const engines = new Map<string, () => void>();
-  let timer: NodeJS.Timeout | undefined;
+  let timers: NodeJS.Timeout[] = [];
   let active = false;
+
+  const recentDies = (containerId: string) => {
+    const now = Date.now();
+    const died = (dies.get(containerId) ?? []).filter((at) => now - at < RESTART_WINDOW_MS);
+    dies.set(containerId, died);
+    return died.length;
+  };
 
   function restartsInWindow(container: ContainerSummary, count: number): number {
     const now = Date.now();
@@ -52,13 +81,26 @@ export function createHealthMonitor(deps: {
     seen.push({ at: now, count });
     restartCounts.set(container.Id, seen);
     const counted = count - (seen[0]?.count ?? count);
-    const died = (dies.get(container.Id) ?? []).filter((at) => now - at < RESTART_WINDOW_MS);
-    dies.set(container.Id, died);
-    return Math.max(counted, died.length);
+    return Math.max(counted, recentDies(container.Id));
   }
 
+  function exclusive(workspaceId: string, task: () => Promise<void>): Promise<void> {
+    const next = (chains.get(workspaceId) ?? Promise.resolve())
+      .then(task)
+      .catch((error) => logger.error({ err: error, workspace: workspaceId }, 'health check failed'))
+      .finally(() => {
+        if (chains.get(workspaceId) === next) chains.delete(workspaceId);
+      });
+    chains.set(workspaceId, next);
+    return next;
+  }
+
+  /** Live and not being deployed (a redeploy stops containers on purpose). */
+  const watched = async (row: WorkspaceRow): Promise<boolean> =>
+    WATCHED_STATUSES.includes(row.status) && !(await deps.workspaces.deploymentInProgress(row));
+
   async function checkWorkspace(row: WorkspaceRow): Promise<void> {
-    if (!WATCHED_STATUSES.includes(row.status) || (await deps.workspaces.deploymentInProgress(row))) return;
+    if (!(await watched(row))) return;
     const docker = deps.dockerFor(row);
     let containers: ContainerSummary[];
     try {
@@ -67,24 +109,29 @@ export function createHealthMonitor(deps: {
       logger.warn({ err: error, workspace: row.id }, 'cannot reach the workspace VM');
       return;
     }
-    const failures = await findFailures(docker, containers, row.serviceUrls, restartsInWindow);
     const open = await deps.alerts.activeFingerprints(row.id);
+    const failures = await findFailures(docker, containers, row.serviceUrls, restartsInWindow, open);
     for (const [fingerprint, failure] of failures) {
       if (!open.has(fingerprint)) await deps.alerts.raise(row, failure);
     }
     for (const fingerprint of open) {
       if (!failures.has(fingerprint)) await deps.alerts.recover(row, fingerprint);
     }
+    const crashed = [...failures.values()].some((failure) => failure.alertType !== 'service_unreachable');
+    if (crashed) recovering.add(row.id);
+    else recovering.delete(row.id);
   }
 
-  /** One check per workspace at a time; a second request while one runs waits for it. */
+  /** One check per workspace queued at a time; asking again while one waits joins it. */
   function check(row: WorkspaceRow): Promise<void> {
-    const running = inFlight.get(row.id);
-    if (running) return running;
-    const next = checkWorkspace(row)
-      .catch((error) => logger.error({ err: error, workspace: row.id }, 'health check failed'))
-      .finally(() => inFlight.delete(row.id));
-    inFlight.set(row.id, next);
+    const queued = queuedChecks.get(row.id);
+    if (queued) return queued;
+    const next = exclusive(row.id, async () => {
+      queuedChecks.delete(row.id);
+      // The row may be stale (a redeploy since): read it again.
+      await checkWorkspace((await deps.workspaces.findById(row.id)) ?? row);
+    });
+    queuedChecks.set(row.id, next);
     return next;
   }
 
@@ -96,49 +143,100 @@ export function createHealthMonitor(deps: {
     }
   }
 
+  /** A container of the workspace died: alert now, with what the engine says about the death. */
+  async function reportCrash(workspaceId: string, event: ContainerEvent): Promise<void> {
+    const row = await deps.workspaces.findById(workspaceId);
+    if (!row || !(await watched(row))) return;
+    const oomAt = ooms.get(event.containerId);
+    const oomSeen = oomAt !== undefined && event.time.getTime() - oomAt < OOM_BEFORE_DIE_MS;
+    const { crash, lastLines } = await readCrash(deps.dockerFor(row), event, oomSeen);
+    const open = await deps.alerts.activeFingerprints(row.id);
+    const restarts = recentDies(event.containerId);
+    recovering.add(row.id);
+    if (restarts >= RESTART_LOOP_COUNT) {
+      const failure = restartLoopFailure(crash, restarts);
+      if (!open.has(failure.fingerprint)) await deps.alerts.raise(row, failure, { lastLines });
+      return;
+    }
+    if (open.has(restartLoopFingerprint(crash.container))) return;
+    const failure = crashedFailure(crash);
+    if (!open.has(failure.fingerprint)) await deps.alerts.raise(row, failure, { lastLines });
+  }
+
+  function checkSoon(workspaceId: string) {
+    if (eventChecks.has(workspaceId)) return;
+    const pending = setTimeout(async () => {
+      eventChecks.delete(workspaceId);
+      const fresh = await deps.workspaces.findById(workspaceId).catch(() => undefined);
+      if (fresh && active) await check(fresh);
+    }, EVENT_CHECK_DELAY_MS);
+    eventChecks.set(workspaceId, pending);
+  }
+
+  function onEvent(event: ContainerEvent) {
+    const workspaceId = event.labels[LABELS.workspaceId];
+    if (!workspaceId || event.labels[LABELS.system] === 'true' || !active) return;
+    const key = `${event.containerId}:${event.action}:${event.time.getTime()}`;
+    if (seenEvents.has(key)) return;
+    seenEvents.set(key, Date.now());
+    if (event.action === 'oom') {
+      ooms.set(event.containerId, event.time.getTime());
+    } else if (event.action === 'die') {
+      dies.set(event.containerId, [...(dies.get(event.containerId) ?? []), event.time.getTime()]);
+      void exclusive(workspaceId, () => reportCrash(workspaceId, event));
+    } else {
+      checkSoon(workspaceId);
+    }
+  }
+
   function watchEngine(row: WorkspaceRow) {
     const docker = deps.dockerFor(row);
     const key = engineKey(docker);
     if (engines.has(key)) return;
-    const stop = watchContainerEvents(
-      docker,
-      ['die', 'oom'],
-      (event) => {
-        const workspaceId = event.labels[LABELS.workspaceId];
-        if (!workspaceId || event.labels[LABELS.system] === 'true') return;
-        if (event.action === 'die')
-          dies.set(event.containerId, [...(dies.get(event.containerId) ?? []), Date.now()]);
-        if (eventChecks.has(workspaceId)) return;
-        const pending = setTimeout(async () => {
-          eventChecks.delete(workspaceId);
-          const fresh = await deps.workspaces.findById(workspaceId).catch(() => undefined);
-          if (fresh && active) await check(fresh);
-        }, EVENT_CHECK_DELAY_MS);
-        eventChecks.set(workspaceId, pending);
-      },
-      logger,
-    );
-    engines.set(key, stop);
+    // From now: a crash while the stream connects is not lost.
+    const since = new Date();
+    engines.set(key, watchContainerEvents(docker, WATCHED_EVENTS, onEvent, logger, { since }));
   }
+
+  function forgetOldEvents() {
+    const horizon = Date.now() - RESTART_WINDOW_MS;
+    for (const [key, at] of seenEvents) if (at < horizon) seenEvents.delete(key);
+    for (const [id, at] of ooms) if (at < horizon) ooms.delete(id);
+    for (const id of dies.keys()) if (recentDies(id) === 0) dies.delete(id);
+  }
+
+  const every = (ms: number, name: string, run: () => Promise<void>) => {
+    const timer = setInterval(() => {
+      void run().catch((error) => logger.warn({ err: error }, `${name} failed`));
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  };
 
   function begin() {
     active = true;
     void checkAll().catch((error) => logger.warn({ err: error }, 'health checks failed'));
-    timer = setInterval(() => {
-      void checkAll().catch((error) => logger.warn({ err: error }, 'health checks failed'));
-    }, deps.intervalMs);
-    timer.unref();
+    every(deps.intervalMs, 'health checks', checkAll);
+    every(RECOVERY_CHECK_MS, 'recovery checks', async () => {
+      for (const id of recovering) {
+        const row = await deps.workspaces.findById(id);
+        if (row) void check(row);
+        else recovering.delete(id);
+      }
+    });
+    every(RESTART_WINDOW_MS, 'forgetting old events', async () => forgetOldEvents());
   }
 
   async function end() {
     active = false;
-    if (timer) clearInterval(timer);
-    timer = undefined;
+    for (const timer of timers) clearInterval(timer);
+    timers = [];
     for (const stop of engines.values()) stop();
     engines.clear();
     for (const pending of eventChecks.values()) clearTimeout(pending);
     eventChecks.clear();
-    await Promise.all(inFlight.values());
+    recovering.clear();
+    await Promise.all(chains.values());
   }
 
   const replica = whileLeaseHeld({
@@ -149,7 +247,16 @@ export function createHealthMonitor(deps: {
     onAcquired: begin,
     onLost: end,
   });
-  return { checkAll, check, start: replica.start, stop: replica.stop };
+  return {
+    checkAll,
+    check,
+    /** How many engines' events are followed (tests wait for it before crashing a container). */
+    get watchedEngines() {
+      return engines.size;
+    },
+    start: replica.start,
+    stop: replica.stop,
+  };
 }
 
 export type HealthMonitor = ReturnType<typeof createHealthMonitor>;

@@ -1,11 +1,59 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 
 const HTTP_TIMEOUT_MS = 5000;
 const TCP_TIMEOUT_MS = 3000;
 
 /**
+ * Name resolution for probes: `localhost` and `*.localhost` are loopback (RFC 6761) — the names Caddy
+ * serves in local mode — although Node's resolver (and glibc here) answers ENOTFOUND for the subdomains.
+ * Every other name goes to the system resolver.
+ */
+export const loopbackAwareLookup: net.LookupFunction = (hostname, options, callback) => {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) {
+    if (options.all) {
+      (callback as (err: null, addresses: dns.LookupAddress[]) => void)(null, [
+        { address: '127.0.0.1', family: 4 },
+      ]);
+    } else callback(null, '127.0.0.1', 4);
+    return;
+  }
+  dns.lookup(hostname, options, callback);
+};
+
+/** Any HTTP answer, whatever its status; HTTPS with Caddy's internal CA counts as answering too. */
+function httpAnswers(url: URL): Promise<{ ok: true } | { ok: false; reason: string }> {
+  return new Promise((resolve) => {
+    const secure = url.protocol === 'https:';
+    const request = (secure ? https : http).request(url, {
+      method: 'GET',
+      lookup: loopbackAwareLookup,
+      timeout: HTTP_TIMEOUT_MS,
+      // Reachability, not trust: a private CA (Caddy local mode) must not read as an outage.
+      ...(secure ? { rejectUnauthorized: false } : {}),
+      agent: false,
+    });
+    request.once('response', (response) => {
+      response.resume();
+      request.destroy();
+      resolve({ ok: true });
+    });
+    request.once('timeout', () =>
+      request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
+    );
+    request.once('error', (error: NodeJS.ErrnoException) =>
+      resolve({ ok: false, reason: error.code ?? error.message }),
+    );
+    request.end();
+  });
+}
+
+/**
  * Whether a service URL answers: any HTTP status counts (a 500 is an app bug, not an outage); when HTTP
- * fails (TLS with a private CA, a non-HTTP service) a TCP connection to the port is enough.
+ * fails (a non-HTTP service) a TCP connection to the port is enough.
  */
 export async function probeServiceUrl(url: string): Promise<{ ok: true } | { ok: false; reason: string }> {
   let parsed: URL;
@@ -14,25 +62,20 @@ export async function probeServiceUrl(url: string): Promise<{ ok: true } | { ok:
   } catch {
     return { ok: false, reason: 'the address is not a valid URL' };
   }
-  try {
-    const response = await fetch(parsed, {
-      redirect: 'manual',
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return { ok: true };
-  } catch (error) {
-    const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
-    const host = parsed.hostname.replace(/^\[|\]$/g, '');
-    if (await tcpConnects(host, port)) return { ok: true };
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return { ok: false, reason: cause ?? (error as Error).name ?? 'no answer' };
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return { ok: false, reason: 'the address is not an http(s) URL' };
   }
+  const answer = await httpAnswers(parsed);
+  if (answer.ok) return answer;
+  const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (await tcpConnects(host, port)) return { ok: true };
+  return answer;
 }
 
 function tcpConnects(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
+    const socket = net.connect({ host, port, lookup: loopbackAwareLookup });
     const done = (ok: boolean) => {
       socket.destroy();
       resolve(ok);

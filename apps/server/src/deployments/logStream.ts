@@ -27,12 +27,15 @@ async function streamWithHistory<M extends { id: number }>(options: {
   const { channel } = options;
   let lastId = 0;
   let backlog: unknown[] | undefined = [];
+  const send = (message: M) => {
+    const text = options.format(message);
+    if (text !== undefined) channel.send(oneLine(text));
+  };
   const handle = (raw: unknown) => {
     if (options.isEnd?.(raw)) return channel.close();
     if (!options.isMessage(raw) || raw.id <= lastId) return;
     lastId = raw.id;
-    const text = options.format(raw);
-    if (text !== undefined) channel.send(oneLine(text));
+    send(raw);
   };
   const unsubscribe = options.follow
     ? await options.pubsub.subscribe(options.channelName, (raw) =>
@@ -40,7 +43,11 @@ async function streamWithHistory<M extends { id: number }>(options: {
       )
     : undefined;
   channel.onClose(() => void unsubscribe?.());
-  for (const message of await options.history()) handle(message);
+  // History may come in time order (service logs across containers), whose ids are not monotonic.
+  for (const message of await options.history()) {
+    send(message);
+    lastId = Math.max(lastId, message.id);
+  }
   const waiting = backlog ?? [];
   backlog = undefined;
   for (const raw of waiting) handle(raw);

@@ -6,7 +6,7 @@ import { holdLease, type Lease } from '../monitoring/leaseLock.js';
 import { type DockerFor, engineKey } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createLogCollector, type LogCollector } from './logCollector.js';
-import type { LogStore } from './logStore.js';
+import type { LogRetention, LogStore } from './logStore.js';
 import type { SecretMasks } from './secretMasking.js';
 
 const ENGINE_REFRESH_MS = 15_000;
@@ -24,7 +24,7 @@ export function createLogPipeline(deps: {
   masks: SecretMasks;
   kv: KeyValueStore;
   logger: Logger;
-  retention: { lines: number; days: number };
+  retention: LogRetention;
   leaseTtlMs?: number;
 }) {
   const engines = new Map<string, { lease: Lease; collector: LogCollector }>();
@@ -54,8 +54,10 @@ export function createLogPipeline(deps: {
   }
 
   async function prune() {
-    const removed = await deps.logStore.prune(deps.retention.lines, deps.retention.days);
-    if (removed > 0) deps.logger.info({ removed }, 'pruned old log lines');
+    const removed = await deps.logStore.prune(deps.retention);
+    if (removed === 0) return;
+    deps.logger.info({ removed }, 'pruned old log lines');
+    await deps.logStore.reclaim(removed > (await deps.logStore.countLines()));
   }
 
   return {

@@ -40,6 +40,15 @@ export function toServiceLogMessage(line: StoredLogLine): ServiceLogMessage {
   };
 }
 
+/** Text a workspace's log store may hold by default, whatever its line count. */
+export const DEFAULT_LOG_RETENTION_BYTES = 64 * 1024 * 1024;
+
+export interface LogRetention {
+  lines: number;
+  bytes: number;
+  days: number;
+}
+
 /** Longest line kept; a container printing megabytes on one line must not fill a row (or a browser). */
 export const MAX_LINE_LENGTH = 16 * 1024;
 
@@ -73,7 +82,10 @@ export function createLogStore(db: Db) {
       return rows.map(toStored).sort((a, b) => a.id - b.id);
     },
 
-    /** The newest `limit` lines (optionally of one service, optionally before a time), oldest first. */
+    /**
+     * The newest `limit` lines (optionally of one service, optionally before a time), oldest first, in the
+     * order they were printed across services and redeploys (ids follow storage, which is per container).
+     */
     async recent(
       userId: string,
       workspaceName: string,
@@ -90,7 +102,7 @@ export function createLogStore(db: Db) {
             options.before === undefined ? undefined : lte(logLines.ts, options.before),
           ),
         )
-        .orderBy(desc(logLines.id))
+        .orderBy(desc(logLines.ts), desc(logLines.id))
         .limit(options.limit);
       return rows.map(toStored).reverse();
     },
@@ -105,7 +117,7 @@ export function createLogStore(db: Db) {
         .select({ ts: logLines.ts })
         .from(logLines)
         .where(and(owned(userId, workspaceName), eq(logLines.containerId, containerId)))
-        .orderBy(desc(logLines.id))
+        .orderBy(desc(logLines.ts))
         .limit(1);
       return row?.ts;
     },
@@ -119,16 +131,16 @@ export function createLogStore(db: Db) {
     },
 
     /**
-     * Keeps at most `maxLines` service lines per workspace and none older than `maxAgeDays`, so a chatty
-     * app cannot fill the disk. Returns how many rows went.
+     * Keeps at most `maxLines` service lines and `maxBytes` of text per workspace (the newest), and none
+     * older than `maxAgeDays`, so a chatty app cannot fill the disk. Returns how many rows went.
      */
-    async prune(maxLines: number, maxAgeDays: number): Promise<number> {
+    async prune(retention: LogRetention): Promise<number> {
       const old = await db
         .delete(logLines)
         .where(
           and(
             eq(logLines.kind, SERVICE_KIND),
-            lt(logLines.ts, sql`now() - make_interval(days => ${maxAgeDays})`),
+            lt(logLines.ts, sql`now() - make_interval(days => ${retention.days})`),
           ),
         )
         .returning({ id: logLines.id });
@@ -138,23 +150,57 @@ export function createLogStore(db: Db) {
         .from(logLines)
         .where(eq(logLines.kind, SERVICE_KIND))
         .groupBy(logLines.userId, logLines.workspaceName)
-        .having(sql`count(*) > ${maxLines}`);
+        .having(
+          sql`count(*) > ${retention.lines} or sum(octet_length(${logLines.line})) > ${retention.bytes}`,
+        );
       for (const { userId, workspaceName } of crowded) {
-        const [cutoff] = await db
-          .select({ id: logLines.id })
-          .from(logLines)
-          .where(owned(userId, workspaceName))
-          .orderBy(desc(logLines.id))
-          .offset(maxLines)
-          .limit(1);
+        // The newest line that no longer fits, by count or by the running total of text, newest first.
+        const result = await db.execute(sql`
+          select ts, id from (
+            select ${logLines.ts} as ts, ${logLines.id} as id,
+              row_number() over (order by ${logLines.ts} desc, ${logLines.id} desc) as position,
+              sum(octet_length(${logLines.line})) over (order by ${logLines.ts} desc, ${logLines.id} desc) as total
+            from ${logLines}
+            where ${owned(userId, workspaceName)}
+          ) ranked
+          where position > ${retention.lines} or total > ${retention.bytes}
+          order by ts desc, id desc
+          limit 1`);
+        const cutoff = (result as unknown as { rows: { ts: Date | string; id: number | string }[] }).rows[0];
         if (!cutoff) continue;
         const deleted = await db
           .delete(logLines)
-          .where(and(owned(userId, workspaceName), lte(logLines.id, cutoff.id)))
+          .where(
+            and(
+              owned(userId, workspaceName),
+              sql`(${logLines.ts}, ${logLines.id}) <= (${new Date(cutoff.ts).toISOString()}::timestamptz, ${Number(cutoff.id)})`,
+            ),
+          )
           .returning({ id: logLines.id });
         removed += deleted.length;
       }
       return removed;
+    },
+
+    /**
+     * Gives the space of deleted lines back. A plain VACUUM makes it reusable (the table stops growing)
+     * without locking out writers; after a prune that removed more than stays (`full`), VACUUM FULL
+     * rewrites the table so the file system gets the space back (a short exclusive lock on a table the
+     * retention keeps small).
+     */
+    async reclaim(full: boolean): Promise<void> {
+      await db.execute(full ? sql`vacuum full ${logLines}` : sql`vacuum ${logLines}`);
+    },
+
+    async countLines(): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(logLines);
+      return row?.count ?? 0;
+    },
+
+    /** Bytes the log table takes on disk (heap, indexes, TOAST), for the admin panel and benchmarks. */
+    async bytesOnDisk(): Promise<number> {
+      const result = await db.execute(sql`select pg_total_relation_size('log_lines')::bigint as bytes`);
+      return Number((result as unknown as { rows: { bytes: number | string }[] }).rows[0]?.bytes ?? 0);
     },
   };
 }

@@ -30,11 +30,15 @@ export async function streamWorkspaceLogs(
 ): Promise<void> {
   let lastSentId = 0;
   let backlog: ServiceLogMessage[] | undefined = [];
+  const send = (message: ServiceLogMessage) => {
+    if (options.service !== undefined && message.service !== options.service) return;
+    channel.send(formatStreamLine(message));
+  };
+  // History comes in time order, whose ids are not monotonic; live lines come in id order after it.
   const deliver = (message: ServiceLogMessage) => {
     if (message.id <= lastSentId) return;
-    if (options.service !== undefined && message.service !== options.service) return;
     lastSentId = message.id;
-    channel.send(formatStreamLine(message));
+    send(message);
   };
   const unsubscribe = options.follow
     ? await deps.pubsub.subscribe(CHANNELS.serviceLogs(workspace.id), (message) => {
@@ -50,7 +54,8 @@ export async function streamWorkspaceLogs(
     limit: options.initialLines,
     service: options.service,
   });
-  for (const line of history) deliver(toServiceLogMessage(line));
+  for (const line of history) send(toServiceLogMessage(line));
+  lastSentId = history.reduce((highest, line) => Math.max(highest, line.id), 0);
   const waiting = backlog ?? [];
   backlog = undefined;
   for (const line of waiting) deliver(line);

@@ -10,7 +10,7 @@ import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { createTelegramClient } from '../infra/telegram/telegramClient.js';
 import type { Vault } from '../infra/vault/vault.js';
 import { createLogPipeline } from '../logs/logPipeline.js';
-import { createLogStore } from '../logs/logStore.js';
+import { createLogStore, DEFAULT_LOG_RETENTION_BYTES } from '../logs/logStore.js';
 import type { SecretMasks } from '../logs/secretMasking.js';
 import { createAlertConfigService } from '../notifications/alertConfigService.js';
 import { createAlertNotifier } from '../notifications/alertNotifier.js';
@@ -78,7 +78,11 @@ export function createRunningApps(deps: {
     masks: deps.masks,
     kv: deps.kv,
     logger: logger.child({ component: 'logs' }),
-    retention: { lines: config.monitoring.logRetentionLines, days: config.monitoring.logRetentionDays },
+    retention: {
+      lines: config.monitoring.logRetentionLines,
+      bytes: DEFAULT_LOG_RETENTION_BYTES,
+      days: config.monitoring.logRetentionDays,
+    },
   });
   const healthMonitor = createHealthMonitor({
     workspaces: workspacesRepo,

@@ -14,7 +14,7 @@ export const LOG_LINES_IN_ALERT = 30;
 export function composeAlertMessage(
   workspace: WorkspaceRow,
   alert: AlertRow,
-  lastLines: StoredLogLine[],
+  lastLines: Pick<StoredLogLine, 'ts' | 'service' | 'line'>[],
   kind: 'raised' | 'resolved',
 ): AlertMessage {
   const service = alert.service ?? 'all services';

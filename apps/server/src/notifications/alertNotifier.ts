@@ -1,7 +1,7 @@
 import { ALERT_SEVERITIES, type AlertSeverity } from '@slipway/contract';
 import type { Logger } from 'pino';
 import type { AlertRow } from '../alerts/alertsRepository.js';
-import type { AlertListener } from '../alerts/alertsService.js';
+import type { AlertListener, AlertLogLine } from '../alerts/alertsService.js';
 import type { LogStore } from '../logs/logStore.js';
 import type { SecretMasks } from '../logs/secretMasking.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
@@ -29,19 +29,25 @@ export function createAlertNotifier(deps: {
   masks: SecretMasks;
   logger: Logger;
 }): AlertListener {
-  async function deliver(workspace: WorkspaceRow, alert: AlertRow, kind: 'raised' | 'resolved') {
+  async function deliver(
+    workspace: WorkspaceRow,
+    alert: AlertRow,
+    kind: 'raised' | 'resolved',
+    given?: AlertLogLine[],
+  ) {
     const config = await deps.alertConfigs.forSending(workspace.id);
     if (!config.globalEnabled || !ruleAllows(config, alert)) return;
     const sinks = config.sinks.filter((sink) => sink.enabled);
     if (sinks.length === 0) return;
     const lastLines =
-      kind === 'raised'
-        ? await deps.logStore.recent(workspace.userId, workspace.name, {
+      kind === 'resolved'
+        ? []
+        : (given ??
+          (await deps.logStore.recent(workspace.userId, workspace.name, {
             limit: LOG_LINES_IN_ALERT,
             service: alert.service ?? undefined,
             before: alert.triggeredAt,
-          })
-        : [];
+          })));
     // Stored lines are masked already; masking the whole message again also covers lines stored before
     // a value was set, and anything else the message quotes.
     const mask = await deps.masks.forWorkspace(workspace.userId, workspace.name);
@@ -59,7 +65,7 @@ export function createAlertNotifier(deps: {
   }
 
   return {
-    alertRaised: (workspace, alert) => deliver(workspace, alert, 'raised'),
+    alertRaised: (workspace, alert, lastLines) => deliver(workspace, alert, 'raised', lastLines),
     alertResolved: (workspace, alert) => deliver(workspace, alert, 'resolved'),
   };
 }

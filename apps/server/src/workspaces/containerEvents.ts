@@ -12,23 +12,28 @@ export interface ContainerEvent {
 
 /**
  * The engine's container events for workspace containers, reconnecting when the stream drops
- * (engine restart, network blip). Returns a function that stops listening.
+ * (engine restart, network blip) from the last event's second, so a listener may see an event twice
+ * but misses none the engine still holds. Returns a function that stops listening.
  */
 export function watchContainerEvents(
   docker: Docker,
   actions: string[],
   onEvent: (event: ContainerEvent) => void,
   logger: Logger,
+  options: { since?: Date } = {},
 ): () => void {
   let stopped = false;
   let current: Readable | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** The last event's time (seconds): a reconnect asks for what happened since, so a blip loses nothing. */
+  let since = options.since ? Math.floor(options.since.getTime() / 1000) : undefined;
 
   const connect = async () => {
     if (stopped) return;
     try {
       const stream = (await docker.getEvents({
         filters: { type: ['container'], event: actions, label: [LABELS.workspaceId] },
+        ...(since === undefined ? {} : { since }),
       })) as unknown as Readable;
       if (stopped) {
         stream.destroy();
@@ -52,6 +57,7 @@ export function watchContainerEvents(
             const action = (raw.Action ?? raw.status ?? '').split(':')[0] ?? '';
             const containerId = raw.Actor?.ID ?? raw.id ?? '';
             if (!containerId) continue;
+            if (raw.timeNano) since = Math.floor(raw.timeNano / 1e9);
             onEvent({
               action,
               containerId,

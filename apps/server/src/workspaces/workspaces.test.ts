@@ -186,7 +186,7 @@ describe('log retention', () => {
       });
       await store.insertBatch([line(0, new Date(Date.now() - 30 * 86_400_000))]);
       await store.insertBatch(Array.from({ length: 150 }, (_, i) => line(i + 1)));
-      const removed = await store.prune(100, 14);
+      const removed = await store.prune({ lines: 100, bytes: 1024 * 1024, days: 14 });
       expect(removed).toBe(51);
       const kept = await store.recent(userId, 'w', { limit: 1000 });
       expect(kept).toHaveLength(100);

@@ -204,7 +204,8 @@ export const logLines = pgTable(
     line: text('line').notNull(),
   },
   (t) => [
-    index('log_lines_workspace_idx').on(t.userId, t.workspaceName, t.kind, t.id),
+    // History reads in time order across services and redeploys (a container's lines arrive in batches).
+    index('log_lines_workspace_ts_idx').on(t.userId, t.workspaceName, t.kind, t.ts),
     index('log_lines_deployment_idx').on(t.deploymentId, t.id),
   ],
 );

@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import type Docker from 'dockerode';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { workspaces } from '../infra/db/schema.js';
+import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
+import { describeWith } from '../test/services.js';
+import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
+import type { TestClient } from '../test/testClient.js';
+import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
+import {
+  insertWorkspace,
+  removeWorkspaceContainers,
+  TEST_IMAGE,
+  testDocker,
+  waitUntil,
+} from '../workspaces/testing.js';
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
+
+const docker = testDocker();
+/** First run: prints, then dies with exit 3. Restarted by the engine: serves HTTP on 8080. */
+const CRASH_ONCE_THEN_SERVE = [
+  'if [ ! -f /crashed ]; then',
+  '  touch /crashed; echo "booting api"; echo "loading config";',
+  '  echo "panic: runtime error: index out of range" >&2; exit 3;',
+  'fi;',
+  'echo "second boot"; mkdir -p /www; echo ok > /www/index.html; exec httpd -f -p 8080 -h /www',
+].join(' ');
+/** Fills memory until the 16 MB limit kills it. */
+const EAT_MEMORY = 'echo "allocating the cache"; exec tail /dev/zero';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A container labelled as one service of the workspace, created but not started. */
+async function createService(
+  workspace: WorkspaceRow,
+  service: string,
+  script: string,
+  host: Docker.HostConfig,
+): Promise<Docker.Container> {
+  return docker.createContainer({
+    name: `${composeProjectName(workspace.id)}-${service}-${randomBytes(2).toString('hex')}`,
+    Image: TEST_IMAGE,
+    Cmd: ['sh', '-c', script],
+    ExposedPorts: { '8080/tcp': {} },
+    Labels: {
+      [LABELS.workspaceId]: workspace.id,
+      [LABELS.userId]: workspace.userId,
+      [LABELS.composeProject]: composeProjectName(workspace.id),
+      [LABELS.composeService]: service,
+    },
+    HostConfig: host,
+  });
+}
+
+describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (database) => {
+  let ctx: TestContext;
+  let smtp: LoopbackSmtp;
+  let owner: { client: TestClient; userId: string };
+  const created: WorkspaceRow[] = [];
+
+  const activeAlerts = async (workspace: WorkspaceRow) =>
+    (await owner.client.get(`/api/alerts-active/${workspace.name}`)).json() as Promise<
+      { alert_type: string; description: string; title: string }[]
+    >;
+
+  async function watchedWorkspace(): Promise<WorkspaceRow> {
+    const workspace = await insertWorkspace(ctx.platform, { userId: owner.userId });
+    created.push(workspace);
+    const saved = await owner.client.put(`/api/alerts/config/${workspace.name}`, {
+      global_enabled: true,
+      rules: [],
+      sinks: [{ sink_type: 'email', enabled: true, config: { to_email: `${workspace.name}@example.com` } }],
+    });
+    expect(saved.statusCode).toBe(200);
+    return workspace;
+  }
+
+  beforeAll(async () => {
+    smtp = await startLoopbackSmtp();
+    ctx = await createTestContext({
+      database,
+      // The poll is slower than every wait below: what these tests see comes from the engine's events.
+      env: { SMTP_URL: smtp.url, HEALTH_CHECK_INTERVAL_MS: '600000' },
+    });
+    owner = await signInNewUser(ctx);
+    await ctx.platform.runningApps.start();
+    // Any live workspace makes the monitor follow the engine; the first one is enough.
+    await watchedWorkspace();
+    await ctx.platform.runningApps.healthMonitor.checkAll();
+    await waitUntil(
+      () => ctx.platform.runningApps.healthMonitor.watchedEngines > 0,
+      10_000,
+      'the event stream',
+    );
+  });
+
+  afterAll(async () => {
+    for (const workspace of created) await removeWorkspaceContainers(docker, workspace.id);
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  it('raises "crashed" within seconds with the exit code and the last lines, and resolves once it answers', async () => {
+    const workspace = await watchedWorkspace();
+    // Served on a `*.localhost` name (Caddy's local mode), which Node's resolver cannot resolve: the probe
+    // must, or the crash would never be over.
+    const port = await freePort();
+    await ctx.platform.db
+      .update(workspaces)
+      .set({ serviceUrls: { api: `http://api-${workspace.name}.localhost:${port}/` } })
+      .where(eq(workspaces.id, workspace.id));
+    const container = await createService(workspace, 'api', CRASH_ONCE_THEN_SERVE, {
+      RestartPolicy: { Name: 'always' },
+      PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: String(port) }] },
+    });
+    const startedAt = Date.now();
+    await container.start();
+
+    const [alert] = await waitUntil(
+      async () => {
+        const active = await activeAlerts(workspace);
+        return active.length > 0 ? active : undefined;
+      },
+      10_000,
+      'a crash alert',
+    );
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    expect(alert).toMatchObject({ alert_type: 'container_crashed', title: 'Service api crashed' });
+    expect(alert!.description).toContain('exit code 3');
+    expect(alert!.description).not.toContain('out of memory');
+    expect(alert!.description).toContain('panic: runtime error: index out of range');
+
+    const mail = await smtp.waitFor((m) => m.to.includes(`${workspace.name}@example.com`), 10_000);
+    expect(mail.subject).toContain('crashed');
+    expect(mail.text).toContain('loading config');
+    expect(mail.text).toContain('panic: runtime error: index out of range');
+    // Only what came before the crash: the restarted container's output explains nothing.
+    expect(mail.text).not.toContain('second boot');
+
+    await waitUntil(async () => (await activeAlerts(workspace)).length === 0, 15_000, 'automatic resolution');
+    const [resolved] = (await owner.client.get(`/api/alerts-recent/${workspace.name}?hours=24`)).json();
+    expect(resolved).toMatchObject({
+      state: 'resolved',
+      resolved_by: 'system',
+      alert_type: 'container_crashed',
+    });
+    await smtp.waitFor(
+      (m) => m.subject.startsWith('[Slipway] Resolved') && m.subject.includes(workspace.name),
+    );
+  });
+
+  it('says so when the kernel killed the container for memory', async () => {
+    const workspace = await watchedWorkspace();
+    const container = await createService(workspace, 'worker', EAT_MEMORY, {
+      Memory: 16 * 1024 * 1024,
+      MemorySwap: 16 * 1024 * 1024,
+    });
+    await container.start();
+    const [alert] = await waitUntil(
+      async () => {
+        const active = await activeAlerts(workspace);
+        return active.length > 0 ? active : undefined;
+      },
+      10_000,
+      'an out-of-memory alert',
+    );
+    expect(alert).toMatchObject({ alert_type: 'container_crashed', title: 'Service worker crashed' });
+    expect(alert!.description).toContain('exit code 137');
+    expect(alert!.description).toContain('killed after running out of memory');
+    const mail = await smtp.waitFor((m) => m.to.includes(`${workspace.name}@example.com`), 10_000);
+    expect(mail.text).toContain('allocating the cache');
+  });
+
+  it('reports a container stopped by `docker kill` with its signal exit code, and not as unreachable', async () => {
+    const workspace = await watchedWorkspace();
+    const container = await createService(workspace, 'web', 'echo "listening"; exec httpd -f -p 8080 -h /', {
+      PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] },
+    });
+    await container.start();
+    const port = (await container.inspect()).NetworkSettings.Ports['8080/tcp']?.[0]?.HostPort;
+    await ctx.platform.db
+      .update(workspaces)
+      .set({ serviceUrls: { web: `http://web-${workspace.name}.localhost:${port}/` } })
+      .where(eq(workspaces.id, workspace.id));
+    // Healthy and answering through its `*.localhost` name: no alert at all.
+    await ctx.platform.runningApps.healthMonitor.checkAll();
+    expect(await activeAlerts(workspace)).toEqual([]);
+
+    await container.kill();
+    const active = await waitUntil(
+      async () => {
+        const found = await activeAlerts(workspace);
+        return found.length > 0 ? found : undefined;
+      },
+      10_000,
+      'a crash alert',
+    );
+    await ctx.platform.runningApps.healthMonitor.checkAll();
+    const after = await activeAlerts(workspace);
+    expect(after.map((alert) => alert.alert_type)).toEqual(['container_crashed']);
+    expect(active[0]!.description).toContain('exit code 137');
+  });
+});

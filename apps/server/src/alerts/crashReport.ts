@@ -1,0 +1,57 @@
+import type Docker from 'dockerode';
+import { containerLastLines } from '../logs/containerLastLines.js';
+import type { DockerLogLine } from '../logs/dockerLogLines.js';
+import { serviceName } from '../workspaces/workspaceDocker.js';
+import { type Crash, containerName } from './healthChecks.js';
+
+/** Lines read from the engine for a crash: what a notification shows. */
+const CRASH_LOG_LINES = 30;
+
+/**
+ * The dead run's lines. A restarted container's log holds both runs, and the engine's timestamps are
+ * when the log driver read a line: the dead run's last lines can be stamped just after its death, the
+ * next run's first lines just before its recorded start. The engine waits at least 100 ms before a
+ * restart, so the midpoint between death and restart separates the two.
+ */
+async function linesOfDeadRun(docker: Docker, containerId: string, diedAt: Date, tty: boolean) {
+  const lines = await containerLastLines(docker, containerId, { tail: 2 * CRASH_LOG_LINES, tty });
+  const now = await docker.getContainer(containerId).inspect();
+  const restartedAt = new Date(now.State.StartedAt).getTime();
+  const dead =
+    restartedAt > diedAt.getTime() ? lines.filter((line) => line.ts.getTime() < restartedAt) : lines;
+  return dead.slice(-CRASH_LOG_LINES);
+}
+
+/**
+ * What the engine knows about a container that just died: the exit code of its `die` event (inspect can
+ * already show the restarted container's), whether it was OOM-killed (the `oom` event or the engine's
+ * flag) and the lines it printed before dying.
+ */
+export async function readCrash(
+  docker: Docker,
+  event: { containerId: string; labels: Record<string, string>; time: Date },
+  oomSeen: boolean,
+): Promise<{ crash: Crash; lastLines: DockerLogLine[] }> {
+  const info = await docker
+    .getContainer(event.containerId)
+    .inspect()
+    .catch(() => undefined);
+  const eventCode = Number(event.labels.exitCode);
+  const lastLines = info
+    ? await linesOfDeadRun(docker, event.containerId, event.time, info.Config.Tty).catch(() => [])
+    : [];
+  const name = info
+    ? containerName({ Names: [info.Name], Id: info.Id })
+    : (event.labels.name ?? event.containerId.slice(0, 12));
+  const crash: Crash = {
+    container: name,
+    service: serviceName({ Labels: event.labels, Names: [name] }),
+    exitCode: Number.isFinite(eventCode) ? eventCode : (info?.State.ExitCode ?? -1),
+    oomKilled: oomSeen || (info?.State.OOMKilled ?? false),
+    at: event.time,
+    // stdout and stderr are copied apart, so their order within a millisecond is not the program's; the
+    // last error line is the likelier explanation.
+    lastLine: (lastLines.findLast((line) => line.source === 'stderr') ?? lastLines.at(-1))?.line,
+  };
+  return { crash, lastLines };
+}
