@@ -250,7 +250,7 @@ CREATE INDEX "deployments_workspace_idx" ON "deployments" USING btree ("workspac
 CREATE INDEX "deployments_status_idx" ON "deployments" USING btree ("status");--> statement-breakpoint
 CREATE UNIQUE INDEX "deployments_one_active_idx" ON "deployments" USING btree ("user_id","workspace_name") WHERE status in ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "kv_entries_expires_idx" ON "kv_entries" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "log_lines_workspace_ts_idx" ON "log_lines" USING btree ("user_id","workspace_name","kind","ts");--> statement-breakpoint
+CREATE INDEX "log_lines_workspace_idx" ON "log_lines" USING btree ("user_id","workspace_name","kind","id");--> statement-breakpoint
 CREATE INDEX "log_lines_deployment_idx" ON "log_lines" USING btree ("deployment_id","id");--> statement-breakpoint
 CREATE INDEX "metric_samples_ws_idx" ON "metric_samples" USING btree ("workspace_id","ts");--> statement-breakpoint
 CREATE INDEX "queue_jobs_state_idx" ON "queue_jobs" USING btree ("state");--> statement-breakpoint
