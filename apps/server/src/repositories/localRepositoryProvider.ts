@@ -10,6 +10,7 @@ import {
   type Repository,
 } from '@slipway/contract';
 import { DomainError, invalid, notFound } from '../domain/errors.js';
+import { readBranchRefs } from '../infra/git/gitRefs.js';
 import { localCloneSource } from './cloneSource.js';
 import { detectLanguage } from './languageDetection.js';
 import {
@@ -100,9 +101,12 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
     return output.trim() || undefined;
   }
 
-  async function readmeLine(repo: LocalRepository, commit: string): Promise<string | null> {
-    const entries = parseTree(await git(repo.gitDir, ['ls-tree', '-z', '--long', commit]));
-    const readme = entries.find((entry) => entry.type === 'blob' && /^readme(\.[a-z]+)?$/i.test(entry.path));
+  /** The first line of a README at the root of the tree, from the entries `ls-tree -r --long` listed. */
+  async function readmeLine(repo: LocalRepository, entries: TreeEntry[]): Promise<string | null> {
+    const readme = entries.find(
+      (entry) =>
+        entry.type === 'blob' && !entry.path.includes('/') && /^readme(\.[a-z]+)?$/i.test(entry.path),
+    );
     if (!readme || readme.size > MAX_INLINE_BYTES) return null;
     const text = (await git(repo.gitDir, ['cat-file', 'blob', readme.sha])).toString('utf8');
     const line = text
@@ -112,9 +116,13 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
     return line ? line.slice(0, 300) : null;
   }
 
-  async function describe(repo: LocalRepository): Promise<Repository> {
-    const branch = await defaultBranch(repo);
-    const commit = await resolveCommit(repo, `refs/heads/${branch}`);
+  /** What git must be asked (three processes): the newest commit date, the files, the README's first line. */
+  async function describeFromGit(
+    repo: LocalRepository,
+    branch: string,
+    commit: string | undefined,
+    described: string,
+  ): Promise<Repository> {
     const lastCommit = await gitText(repo.gitDir, [
       'for-each-ref',
       '--sort=-committerdate',
@@ -123,16 +131,16 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
       'refs/heads',
     ]).catch(() => '');
     const updatedAt = lastCommit.trim() ? new Date(lastCommit.trim()) : (await stat(repo.dir)).mtime;
-    const described = await readFile(path.join(repo.gitDir, 'description'), 'utf8').catch(() => '');
     let description: string | null =
       described.trim() && !DEFAULT_DESCRIPTION.test(described) ? described.trim() : null;
     let language: string | null = null;
     if (commit) {
-      description ??= await readmeLine(repo, commit).catch(() => null);
-      const files = await gitText(repo.gitDir, ['ls-tree', '-r', '-z', '--name-only', commit]).catch(
-        () => '',
+      const entries = await git(repo.gitDir, ['ls-tree', '-r', '-z', '--long', commit]).then(
+        parseTree,
+        () => [],
       );
-      language = detectLanguage(files.split('\0').filter(Boolean));
+      description ??= await readmeLine(repo, entries).catch(() => null);
+      language = detectLanguage(entries.map((entry) => entry.path));
     }
     return {
       id: idFor(repo.owner, repo.name),
@@ -147,6 +155,30 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
       default_branch: branch,
       html_url: pathToFileURL(repo.dir).toString(),
     };
+  }
+
+  /**
+   * Each repository's answer is kept, keyed on what it is computed from: HEAD, every branch's commit and the
+   * description file, read from files without running git. A push, a new branch or a new description changes
+   * the key; an unchanged repository costs a few file reads, so the list stays fast for hundreds.
+   */
+  const described = new Map<string, { key: string; repository: Repository }>();
+
+  async function describe(repo: LocalRepository): Promise<Repository> {
+    const [refs, descriptionText] = await Promise.all([
+      readBranchRefs(repo.gitDir),
+      readFile(path.join(repo.gitDir, 'description'), 'utf8').catch(() => ''),
+    ]);
+    const branch = refs.head ?? 'main';
+    const key = JSON.stringify([branch, [...refs.branches], descriptionText]);
+    const known = described.get(repo.gitDir);
+    if (known?.key === key) return known.repository;
+    // A branch git keeps elsewhere (a symbolic ref) is resolved by git itself.
+    const commit = refs.branches.get(branch) ?? (await resolveCommit(repo, `refs/heads/${branch}`));
+    const repository = await describeFromGit(repo, branch, commit, descriptionText);
+    // An empty repository's date is its directory's, which no ref tracks: it is not kept.
+    if (refs.branches.size > 0) described.set(repo.gitDir, { key, repository });
+    return repository;
   }
 
   function presentEntry(entry: TreeEntry, parent: string): ContentEntry {
@@ -199,8 +231,11 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
           if (repo && !found.some((other) => other.owner === owner && other.name === name)) found.push(repo);
         }
       }
-      const described = await mapWithLimit(found, 4, (repo) => describe(repo).catch(() => undefined));
-      return described.filter((repo): repo is Repository => Boolean(repo)).sort(byUpdatedAtDesc);
+      const listed = await mapWithLimit(found, 4, (repo) => describe(repo).catch(() => undefined));
+      // Repositories gone from the directory are forgotten.
+      const present = new Set(found.map((repo) => repo.gitDir));
+      for (const gitDir of described.keys()) if (!present.has(gitDir)) described.delete(gitDir);
+      return listed.filter((repo): repo is Repository => Boolean(repo)).sort(byUpdatedAtDesc);
     },
 
     async getRepository(_user, owner, repo) {

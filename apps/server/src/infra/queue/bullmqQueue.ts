@@ -4,6 +4,7 @@ import { BULLMQ_PREFIX } from './bullmqPrefix.js';
 import type { JobCounts, JobHandler, JobQueue } from './jobQueue.js';
 
 const QUEUE_NAME = 'slipway';
+
 export { BULLMQ_PREFIX };
 
 export function createBullmqQueue(redis: Redis): JobQueue {
