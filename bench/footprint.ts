@@ -4,7 +4,7 @@
  * the whole process tree `npm start` leaves running (npm itself included), then deploys a small app that logs
  * five lines a second, opens 50 log viewers (SSE, /api/workspace-logs-stream/:name) and prints it again.
  * Run: `npx tsx bench/footprint.ts` (Docker Engine and busybox:1.36 needed for the viewers' part).
- * SKIP_BUILD=1 skips the build (`npm run build` already done); the start is then `scripts/start.sh`'s exec alone.
+ * SKIP_BUILD=1 skips the build (`npm run build` already done) and starts with `scripts/start.sh` directly (no npm).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -57,9 +57,7 @@ const reposDir = path.join(work, 'repos');
 helloRepository(reposDir);
 const port = await freePort();
 const skipBuild = process.env.SKIP_BUILD === '1';
-const [command, args] = skipBuild
-  ? ['node', ['--conditions=slipway-compiled', 'apps/server/dist/main.js']]
-  : ['npm', ['start', '--silent']];
+const [command, args] = skipBuild ? ['sh', ['scripts/start.sh']] : ['npm', ['start', '--silent']];
 const started = performance.now();
 const slipway = await startSlipway(command, args as string[], {
   cwd: REPO_ROOT,
@@ -71,11 +69,12 @@ const slipway = await startSlipway(command, args as string[], {
     LOCAL_REPOS_DIR: reposDir,
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...(skipBuild ? { SLIPWAY_SKIP_BUILD: '1' } : {}),
   },
 });
 const pid = slipway.child.pid!;
 console.log(
-  `${skipBuild ? 'node' : 'npm start'} answered /api/health after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `${skipBuild ? 'scripts/start.sh' : 'npm start'} answered /api/health after ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 
 const viewers: ReadableStreamDefaultReader<Uint8Array>[] = [];

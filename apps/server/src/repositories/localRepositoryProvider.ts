@@ -10,7 +10,8 @@ import {
   type Repository,
 } from '@slipway/contract';
 import { DomainError, invalid, notFound } from '../domain/errors.js';
-import { readBranchRefs } from '../infra/git/gitRefs.js';
+import { summarizeCommit } from '../infra/git/gitObjects.js';
+import { type BranchRefs, readBranchRefs } from '../infra/git/gitRefs.js';
 import { localCloneSource } from './cloneSource.js';
 import { detectLanguage } from './languageDetection.js';
 import {
@@ -101,14 +102,8 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
     return output.trim() || undefined;
   }
 
-  /** The first line of a README at the root of the tree, from the entries `ls-tree -r --long` listed. */
-  async function readmeLine(repo: LocalRepository, entries: TreeEntry[]): Promise<string | null> {
-    const readme = entries.find(
-      (entry) =>
-        entry.type === 'blob' && !entry.path.includes('/') && /^readme(\.[a-z]+)?$/i.test(entry.path),
-    );
-    if (!readme || readme.size > MAX_INLINE_BYTES) return null;
-    const text = (await git(repo.gitDir, ['cat-file', 'blob', readme.sha])).toString('utf8');
+  /** The first line a person would read: headings unmarked, images and HTML skipped. */
+  function firstLine(text: string): string | null {
     const line = text
       .split('\n')
       .map((candidate) => candidate.replace(/^#+\s*/, '').trim())
@@ -116,32 +111,24 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
     return line ? line.slice(0, 300) : null;
   }
 
-  /** What git must be asked (three processes): the newest commit date, the files, the README's first line. */
-  async function describeFromGit(
+  /** Computed from git's objects in this process (gitObjects.ts): no git process per repository. */
+  async function describeFromObjects(
     repo: LocalRepository,
+    refs: BranchRefs,
     branch: string,
     commit: string | undefined,
-    described: string,
+    descriptionText: string,
   ): Promise<Repository> {
-    const lastCommit = await gitText(repo.gitDir, [
-      'for-each-ref',
-      '--sort=-committerdate',
-      '--count=1',
-      '--format=%(committerdate:iso-strict)',
-      'refs/heads',
-    ]).catch(() => '');
-    const updatedAt = lastCommit.trim() ? new Date(lastCommit.trim()) : (await stat(repo.dir)).mtime;
-    let description: string | null =
-      described.trim() && !DEFAULT_DESCRIPTION.test(described) ? described.trim() : null;
-    let language: string | null = null;
-    if (commit) {
-      const entries = await git(repo.gitDir, ['ls-tree', '-r', '-z', '--long', commit]).then(
-        parseTree,
-        () => [],
-      );
-      description ??= await readmeLine(repo, entries).catch(() => null);
-      language = detectLanguage(entries.map((entry) => entry.path));
-    }
+    const summary = commit
+      ? await summarizeCommit(repo.gitDir, [...refs.branches.values()], commit)
+      : undefined;
+    const updatedAt = summary?.updatedAt ?? (await stat(repo.dir)).mtime;
+    const description =
+      descriptionText.trim() && !DEFAULT_DESCRIPTION.test(descriptionText)
+        ? descriptionText.trim()
+        : summary?.readme !== undefined
+          ? firstLine(summary.readme)
+          : null;
     return {
       id: idFor(repo.owner, repo.name),
       name: repo.name,
@@ -149,7 +136,7 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
       owner: { login: repo.owner, avatar_url: '' },
       private: true,
       description,
-      language,
+      language: summary ? detectLanguage(summary.files) : null,
       stargazers_count: 0,
       updated_at: updatedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       default_branch: branch,
@@ -173,9 +160,12 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
     const key = JSON.stringify([branch, [...refs.branches], descriptionText]);
     const known = described.get(repo.gitDir);
     if (known?.key === key) return known.repository;
-    // A branch git keeps elsewhere (a symbolic ref) is resolved by git itself.
-    const commit = refs.branches.get(branch) ?? (await resolveCommit(repo, `refs/heads/${branch}`));
-    const repository = await describeFromGit(repo, branch, commit, descriptionText);
+    // A branch git keeps elsewhere (a symbolic ref) is resolved by git itself; a repository without branches
+    // has no commit to read.
+    const commit =
+      refs.branches.get(branch) ??
+      (refs.branches.size > 0 ? await resolveCommit(repo, `refs/heads/${branch}`) : undefined);
+    const repository = await describeFromObjects(repo, refs, branch, commit, descriptionText);
     // An empty repository's date is its directory's, which no ref tracks: it is not kept.
     if (refs.branches.size > 0) described.set(repo.gitDir, { key, repository });
     return repository;
