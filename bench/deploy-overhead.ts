@@ -16,6 +16,7 @@ import { buildApp } from '../apps/server/src/http/app.js';
 import { createPlatform } from '../apps/server/src/platform/platform.js';
 import { createFixtureRepos } from '../apps/server/src/test/fixtures/fixtureRepos.js';
 import { TestClient } from '../apps/server/src/test/testClient.js';
+import { printResult } from './lib/result.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const REPO = 'three-service';
@@ -163,6 +164,14 @@ async function main() {
     const s = median(r.slipway);
     console.log(
       `  ${name.padEnd(8)}  ${seconds(b).padStart(10)}${' '.repeat(42)}${seconds(s).padStart(10)}${' '.repeat(13)}${(s / b).toFixed(2).padStart(5)}   ${seconds(s - b).padStart(8)}`,
+    );
+  }
+  for (const [name, r] of Object.entries(results)) {
+    printResult(
+      `first deploy ÷ bare compose, ${name} (${REPO})`,
+      `${(median(r.slipway) / median(r.bare)).toFixed(2)}×`,
+      name === 'cold' ? '≤ 1.10×' : '≤ 1.25×',
+      'not published by any peer',
     );
   }
   console.log('\nSlipway steps (median ms):');

@@ -13,6 +13,7 @@ import {
   runServiceContainer,
   testDocker,
 } from '../apps/server/src/workspaces/testing.js';
+import { printResult } from './lib/result.js';
 
 const VIEWERS = Number(process.env.VIEWERS ?? 200);
 const LINES = Number(process.env.LINES ?? 200);
@@ -114,6 +115,8 @@ try {
   console.log(
     `  server RSS: idle ${mb(idleRss)}, ${VIEWERS} viewers connected ${mb(connectedRss)}, peak while streaming ${mb(peakRss)}`,
   );
+  printResult(`log line delay container → viewer, p99 (${VIEWERS} viewers)`, `${percentile(sorted, 99)} ms`);
+  printResult(`server RSS growth with ${VIEWERS} log viewers streaming`, mb(peakRss - idleRss), 'flat');
   console.log(
     `  docker log followers for the workspace: 1 per container (viewers read pub/sub, not the engine)`,
   );

@@ -6,7 +6,7 @@ import type { Db } from '../infra/db/client.js';
 import { queueJobs } from '../infra/db/schema.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { countKeys, deleteKeys, REDIS_PREFIX, redisPattern } from '../infra/kv/redisKeys.js';
-import { BULLMQ_PREFIX } from '../infra/queue/bullmqQueue.js';
+import { BULLMQ_PREFIX } from '../infra/queue/bullmqPrefix.js';
 
 const NO_REDIS_STATUS = 'Redis is not configured: sessions, jobs and workflows are stored in the database';
 

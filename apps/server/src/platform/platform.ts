@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createAdminModule } from '../admin/adminModule.js';
 import { createAuthService } from '../auth/authService.js';
@@ -11,24 +11,40 @@ import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
 import { type Database, openDatabase } from '../infra/db/client.js';
-import { createGithubOAuth } from '../infra/github/githubOAuth.js';
 import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { createRedisKeyValueStore } from '../infra/kv/redisKeyValueStore.js';
 import { createMailer } from '../infra/mail/mailer.js';
 import { createMemoryPubSub } from '../infra/pubsub/memoryPubSub.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
-import { createRedisPubSub } from '../infra/pubsub/redisPubSub.js';
-import { createBullmqQueue } from '../infra/queue/bullmqQueue.js';
 import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
-import { createAzureKeyVault } from '../infra/vault/azureKeyVault.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
 import { createRunningApps } from '../monitoring/runningApps.js';
 import { createRepositoryProvider } from '../repositories/createRepositoryProvider.js';
 import { createUsersRepository } from '../users/usersRepository.js';
 import { createLogger } from './logger.js';
+
+/**
+ * The adapters only some configurations use, imported only by them: Redis and BullMQ with REDIS_URL, Key Vault
+ * (Azure's SDK) with AZURE_KEY_VAULT_URL, Octokit in GitHub mode. An embedded install never loads them.
+ */
+async function connectRedis(url: string, logger: Logger) {
+  const [{ Redis }, kv, pubsub, queue] = await Promise.all([
+    import('ioredis'),
+    import('../infra/kv/redisKeyValueStore.js'),
+    import('../infra/pubsub/redisPubSub.js'),
+    import('../infra/queue/bullmqQueue.js'),
+  ]);
+  const redis: Redis = new Redis(url, { lazyConnect: false });
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+  return {
+    redis,
+    kv: kv.createRedisKeyValueStore(redis),
+    pubsub: pubsub.createRedisPubSub(redis),
+    queue: queue.createBullmqQueue(redis),
+  };
+}
 
 /**
  * The composition root: every adapter is chosen here from the config, and every domain service
@@ -47,25 +63,29 @@ export async function createPlatform(
   });
   const { db } = database;
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
-  redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
-  const kv: KeyValueStore = redis ? createRedisKeyValueStore(redis) : createDatabaseKeyValueStore(db);
-  const pubsub: PubSub = redis ? createRedisPubSub(redis) : createMemoryPubSub();
-  const queue: JobQueue = redis ? createBullmqQueue(redis) : createInProcessQueue(db);
+  const shared = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  const redis = shared?.redis;
+  const kv: KeyValueStore = shared?.kv ?? createDatabaseKeyValueStore(db);
+  const pubsub: PubSub = shared?.pubsub ?? createMemoryPubSub();
+  const queue: JobQueue = shared?.queue ?? createInProcessQueue(db);
 
   // Key Vault when configured; the local vault still reads the values stored before it was.
   const localVault = createLocalVault(secrets.encryptionKey);
   const { keyVaultUrl, keyVaultKeyName } = config.vm.azure;
   const vault =
     keyVaultUrl && keyVaultKeyName
-      ? createAzureKeyVault({ vaultUrl: keyVaultUrl, keyName: keyVaultKeyName, fallback: localVault })
+      ? (await import('../infra/vault/azureKeyVault.js')).createAzureKeyVault({
+          vaultUrl: keyVaultUrl,
+          keyName: keyVaultKeyName,
+          fallback: localVault,
+        })
       : localVault;
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   const users = createUsersRepository(db);
   const sessions = createSessionManager(kv, secrets.sessionSecret);
   const githubOAuth =
     config.authMode === 'github' && config.github.clientId && config.github.clientSecret
-      ? createGithubOAuth({
+      ? (await import('../infra/github/githubOAuth.js')).createGithubOAuth({
           clientId: config.github.clientId,
           clientSecret: config.github.clientSecret,
           appSlug: config.github.appSlug,
@@ -88,7 +108,7 @@ export async function createPlatform(
     onError: (error) => logger.error({ err: error }, 'reading secrets to mask failed'),
   });
   const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks });
-  const repositories = createRepositoryProvider(config, vault);
+  const repositories = await createRepositoryProvider(config, vault);
   const billing = createBillingModule({ config, db, users, mailer, logger });
   const deployments = createDeploymentsModule({
     config,

@@ -1,7 +1,5 @@
 import type { Config } from '../config/config.js';
-import { createGithubAppTokens } from '../infra/github/githubApi.js';
 import type { Vault } from '../infra/vault/vault.js';
-import { createGithubRepositoryProvider } from './githubRepositoryProvider.js';
 import { createLocalRepositoryProvider } from './localRepositoryProvider.js';
 import type { RepositoryProvider } from './repositoryProvider.js';
 
@@ -13,11 +11,20 @@ export function repositoryLocationBase(config: Config): string {
   return config.authMode === 'local' ? config.localReposDir : config.github.webUrl;
 }
 
-/** GitHub when signing in with GitHub, else the local directory of repositories; the App only when fully set. */
-export function createRepositoryProvider(config: Config, vault: Vault): RepositoryProvider {
+/**
+ * GitHub when signing in with GitHub, else the local directory of repositories; the App only when fully set.
+ * Octokit (and @octokit/auth-app) are imported only in the mode that uses them.
+ */
+export async function createRepositoryProvider(config: Config, vault: Vault): Promise<RepositoryProvider> {
   if (config.authMode === 'local') return createLocalRepositoryProvider({ reposDir: config.localReposDir });
   const { appId, appPrivateKey, apiUrl, webUrl } = config.github;
   const appTokens =
-    appId && appPrivateKey ? createGithubAppTokens(apiUrl, { appId, privateKey: appPrivateKey }) : undefined;
+    appId && appPrivateKey
+      ? (await import('../infra/github/githubAppTokens.js')).createGithubAppTokens(apiUrl, {
+          appId,
+          privateKey: appPrivateKey,
+        })
+      : undefined;
+  const { createGithubRepositoryProvider } = await import('./githubRepositoryProvider.js');
   return createGithubRepositoryProvider({ apiUrl, webUrl, vault, appTokens });
 }

@@ -1,7 +1,8 @@
 import type { Octokit } from '@octokit/rest';
 import type { Branch, ContentEntry, Contents, Installation, Repository } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
-import { createOctokit, type GithubAppTokens, githubError } from '../infra/github/githubApi.js';
+import { createOctokit, githubError } from '../infra/github/githubApi.js';
+import type { GithubAppTokens } from '../infra/github/githubAppTokens.js';
 import type { Vault } from '../infra/vault/vault.js';
 import type { UserRow } from '../users/usersRepository.js';
 import { githubCloneSource } from './cloneSource.js';

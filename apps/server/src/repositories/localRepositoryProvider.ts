@@ -10,6 +10,8 @@ import {
   type Repository,
 } from '@slipway/contract';
 import { DomainError, invalid, notFound } from '../domain/errors.js';
+import { summarizeCommit } from '../infra/git/gitObjects.js';
+import { type BranchRefs, readBranchRefs } from '../infra/git/gitRefs.js';
 import { localCloneSource } from './cloneSource.js';
 import { detectLanguage } from './languageDetection.js';
 import {
@@ -100,11 +102,8 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
     return output.trim() || undefined;
   }
 
-  async function readmeLine(repo: LocalRepository, commit: string): Promise<string | null> {
-    const entries = parseTree(await git(repo.gitDir, ['ls-tree', '-z', '--long', commit]));
-    const readme = entries.find((entry) => entry.type === 'blob' && /^readme(\.[a-z]+)?$/i.test(entry.path));
-    if (!readme || readme.size > MAX_INLINE_BYTES) return null;
-    const text = (await git(repo.gitDir, ['cat-file', 'blob', readme.sha])).toString('utf8');
+  /** The first line a person would read: headings unmarked, images and HTML skipped. */
+  function firstLine(text: string): string | null {
     const line = text
       .split('\n')
       .map((candidate) => candidate.replace(/^#+\s*/, '').trim())
@@ -112,28 +111,24 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
     return line ? line.slice(0, 300) : null;
   }
 
-  async function describe(repo: LocalRepository): Promise<Repository> {
-    const branch = await defaultBranch(repo);
-    const commit = await resolveCommit(repo, `refs/heads/${branch}`);
-    const lastCommit = await gitText(repo.gitDir, [
-      'for-each-ref',
-      '--sort=-committerdate',
-      '--count=1',
-      '--format=%(committerdate:iso-strict)',
-      'refs/heads',
-    ]).catch(() => '');
-    const updatedAt = lastCommit.trim() ? new Date(lastCommit.trim()) : (await stat(repo.dir)).mtime;
-    const described = await readFile(path.join(repo.gitDir, 'description'), 'utf8').catch(() => '');
-    let description: string | null =
-      described.trim() && !DEFAULT_DESCRIPTION.test(described) ? described.trim() : null;
-    let language: string | null = null;
-    if (commit) {
-      description ??= await readmeLine(repo, commit).catch(() => null);
-      const files = await gitText(repo.gitDir, ['ls-tree', '-r', '-z', '--name-only', commit]).catch(
-        () => '',
-      );
-      language = detectLanguage(files.split('\0').filter(Boolean));
-    }
+  /** Computed from git's objects in this process (gitObjects.ts): no git process per repository. */
+  async function describeFromObjects(
+    repo: LocalRepository,
+    refs: BranchRefs,
+    branch: string,
+    commit: string | undefined,
+    descriptionText: string,
+  ): Promise<Repository> {
+    const summary = commit
+      ? await summarizeCommit(repo.gitDir, [...refs.branches.values()], commit)
+      : undefined;
+    const updatedAt = summary?.updatedAt ?? (await stat(repo.dir)).mtime;
+    const description =
+      descriptionText.trim() && !DEFAULT_DESCRIPTION.test(descriptionText)
+        ? descriptionText.trim()
+        : summary?.readme !== undefined
+          ? firstLine(summary.readme)
+          : null;
     return {
       id: idFor(repo.owner, repo.name),
       name: repo.name,
@@ -141,12 +136,39 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
       owner: { login: repo.owner, avatar_url: '' },
       private: true,
       description,
-      language,
+      language: summary ? detectLanguage(summary.files) : null,
       stargazers_count: 0,
       updated_at: updatedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       default_branch: branch,
       html_url: pathToFileURL(repo.dir).toString(),
     };
+  }
+
+  /**
+   * Each repository's answer is kept, keyed on what it is computed from: HEAD, every branch's commit and the
+   * description file, read from files without running git. A push, a new branch or a new description changes
+   * the key; an unchanged repository costs a few file reads, so the list stays fast for hundreds.
+   */
+  const described = new Map<string, { key: string; repository: Repository }>();
+
+  async function describe(repo: LocalRepository): Promise<Repository> {
+    const [refs, descriptionText] = await Promise.all([
+      readBranchRefs(repo.gitDir),
+      readFile(path.join(repo.gitDir, 'description'), 'utf8').catch(() => ''),
+    ]);
+    const branch = refs.head ?? 'main';
+    const key = JSON.stringify([branch, [...refs.branches], descriptionText]);
+    const known = described.get(repo.gitDir);
+    if (known?.key === key) return known.repository;
+    // A branch git keeps elsewhere (a symbolic ref) is resolved by git itself; a repository without branches
+    // has no commit to read.
+    const commit =
+      refs.branches.get(branch) ??
+      (refs.branches.size > 0 ? await resolveCommit(repo, `refs/heads/${branch}`) : undefined);
+    const repository = await describeFromObjects(repo, refs, branch, commit, descriptionText);
+    // An empty repository's date is its directory's, which no ref tracks: it is not kept.
+    if (refs.branches.size > 0) described.set(repo.gitDir, { key, repository });
+    return repository;
   }
 
   function presentEntry(entry: TreeEntry, parent: string): ContentEntry {
@@ -199,8 +221,11 @@ export function createLocalRepositoryProvider(options: { reposDir: string }): Re
           if (repo && !found.some((other) => other.owner === owner && other.name === name)) found.push(repo);
         }
       }
-      const described = await mapWithLimit(found, 4, (repo) => describe(repo).catch(() => undefined));
-      return described.filter((repo): repo is Repository => Boolean(repo)).sort(byUpdatedAtDesc);
+      const listed = await mapWithLimit(found, 4, (repo) => describe(repo).catch(() => undefined));
+      // Repositories gone from the directory are forgotten.
+      const present = new Set(found.map((repo) => repo.gitDir));
+      for (const gitDir of described.keys()) if (!present.has(gitDir)) described.delete(gitDir);
+      return listed.filter((repo): repo is Repository => Boolean(repo)).sort(byUpdatedAtDesc);
     },
 
     async getRepository(_user, owner, repo) {

@@ -1,4 +1,3 @@
-import { createAppAuth } from '@octokit/auth-app';
 import { Octokit } from '@octokit/rest';
 import { DomainError } from '../../domain/errors.js';
 
@@ -7,7 +6,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 const noop = () => {};
 /** Failed requests become DomainErrors where they are caught; Octokit need not print them as well. */
-const quietLog = { debug: noop, info: noop, warn: console.warn, error: noop };
+export const quietLog = { debug: noop, info: noop, warn: console.warn, error: noop };
 
 export function createOctokit(apiUrl: string, token: string): Octokit {
   return new Octokit({
@@ -64,34 +63,3 @@ export function githubError(error: unknown, notFoundMessage = 'Not found on GitH
   }
   return new DomainError('upstream_failed', 'GitHub could not be reached. Please try again.');
 }
-
-export interface GithubAppCredentials {
-  appId: string;
-  privateKey: string;
-}
-
-/**
- * Short-lived installation tokens of the GitHub App, scoped to one repository and read-only, for cloning.
- * @octokit/auth-app signs the app's JWT and caches tokens until shortly before they expire.
- */
-export function createGithubAppTokens(apiUrl: string, credentials: GithubAppCredentials) {
-  const auth = createAppAuth({
-    appId: credentials.appId,
-    // Keys often arrive from env files with literal "\n".
-    privateKey: credentials.privateKey.replace(/\\n/g, '\n'),
-    request: new Octokit({ baseUrl: apiUrl, userAgent: 'slipway', log: quietLog }).request,
-  });
-  return {
-    async repositoryToken(installationId: number, repo: string): Promise<string> {
-      const result = await auth({
-        type: 'installation',
-        installationId,
-        repositoryNames: [repo],
-        permissions: { contents: 'read', metadata: 'read' },
-      });
-      return result.token;
-    },
-  };
-}
-
-export type GithubAppTokens = ReturnType<typeof createGithubAppTokens>;

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface MailMessage {
@@ -30,12 +30,18 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  // nodemailer is imported on the first message, so a server that sends none never loads it.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   return {
     kind: 'smtp',
     async send(message) {
       try {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await connect()).sendMail({ from: options.from, ...message });
         return { sent: true };
       } catch (error) {
         options.logger.warn({ err: error, to: message.to }, 'email failed');
@@ -43,7 +49,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       }
     },
     close() {
-      transport.close();
+      void transport?.then(
+        (loaded) => loaded.close(),
+        (error: unknown) => options.logger.warn({ err: error }, 'closing the SMTP transport failed'),
+      );
     },
   };
 }

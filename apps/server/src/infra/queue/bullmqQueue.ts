@@ -1,11 +1,11 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { REDIS_PREFIX } from '../kv/redisKeys.js';
+import { BULLMQ_PREFIX } from './bullmqPrefix.js';
 import type { JobCounts, JobHandler, JobQueue } from './jobQueue.js';
 
 const QUEUE_NAME = 'slipway';
-/** BullMQ keys live under `slipway:jobs:` so the admin panel can count and flush them by type. */
-export const BULLMQ_PREFIX = `${REDIS_PREFIX}:jobs`;
+
+export { BULLMQ_PREFIX };
 
 export function createBullmqQueue(redis: Redis): JobQueue {
   // BullMQ workers block on their connection, so they need their own; maxRetriesPerRequest must be null.
