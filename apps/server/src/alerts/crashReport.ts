@@ -8,18 +8,17 @@ import { type Crash, containerName } from './healthChecks.js';
 const CRASH_LOG_LINES = 30;
 
 /**
- * The dead run's lines. A restarted container's log holds both runs, and the engine's timestamps are
- * when the log driver read a line: the dead run's last lines can be stamped just after its death, the
- * next run's first lines just before its recorded start. The engine waits at least 100 ms before a
- * restart, so the midpoint between death and restart separates the two.
+ * The dead run's lines. A restarted container's log holds both runs. The engine stamps a line when its log
+ * driver reads it, and it has read all of a dead process's output by the time it reports the death; a
+ * restart comes at least 100 ms after the death, and the new run's first lines can be stamped before its
+ * recorded start. So the dead run is what was stamped up to shortly after the death.
  */
+const DEAD_RUN_MARGIN_MS = 50;
+
 async function linesOfDeadRun(docker: Docker, containerId: string, diedAt: Date, tty: boolean) {
   const lines = await containerLastLines(docker, containerId, { tail: 2 * CRASH_LOG_LINES, tty });
-  const now = await docker.getContainer(containerId).inspect();
-  const restartedAt = new Date(now.State.StartedAt).getTime();
-  const dead =
-    restartedAt > diedAt.getTime() ? lines.filter((line) => line.ts.getTime() < restartedAt) : lines;
-  return dead.slice(-CRASH_LOG_LINES);
+  const cutoff = diedAt.getTime() + DEAD_RUN_MARGIN_MS;
+  return lines.filter((line) => line.ts.getTime() <= cutoff).slice(-CRASH_LOG_LINES);
 }
 
 /**
