@@ -2,7 +2,7 @@ import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '../components/ui';
-import { isChunkLoadError } from './chunkReload';
+import { isChunkLoadError } from '../lib/chunkReload';
 
 /** The plain message a person sees instead of a raw error, with one way to try again. */
 export function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,14 +1,26 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { LoadingView } from '../components/ui';
-import { NotFoundPage } from '../features/public-pages/NotFoundPage';
+import type { LazyComponent } from '../lib/lazyComponent';
 import { RouteGuard } from './guards';
 import { RootLayout } from './layouts/RootLayout';
-import { lazyPage } from './lazyPage';
 import { RouteErrorBoundary, RouterErrorElement } from './RouteErrorBoundary';
-import { appRoutes } from './routes';
+import { AdminPage, appRoutes, NotFoundPage } from './routes';
 
-const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
+interface PageHandle {
+  preload: () => Promise<void>;
+}
+
+/** A lazy page behind its error boundary (a failed load or render keeps the layout) and loading view. */
+function pageElement(Page: LazyComponent<object>, key?: string): ReactNode {
+  return (
+    <RouteErrorBoundary key={key}>
+      <Suspense fallback={<LoadingView />}>
+        <Page />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
 
 export const router = createBrowserRouter([
   {
@@ -17,27 +29,25 @@ export const router = createBrowserRouter([
     children: [
       ...appRoutes.map((route) => ({
         path: route.path,
-        element: (
-          <RouteGuard access={route.access}>
-            <RouteErrorBoundary key={route.path}>
-              <Suspense fallback={<LoadingView />}>{route.element}</Suspense>
-            </RouteErrorBoundary>
-          </RouteGuard>
-        ),
+        handle: { preload: route.Page.preload } satisfies PageHandle,
+        element: <RouteGuard access={route.access}>{pageElement(route.Page, route.path)}</RouteGuard>,
       })),
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        handle: { preload: NotFoundPage.preload } satisfies PageHandle,
+        element: pageElement(NotFoundPage),
+      },
     ],
   },
   // The admin panel: its own layout, guarded by the admin session (not the user guards).
   {
     path: '/admin',
     errorElement: <RouterErrorElement />,
-    element: (
-      <RouteErrorBoundary>
-        <Suspense fallback={<LoadingView />}>
-          <AdminPage />
-        </Suspense>
-      </RouteErrorBoundary>
-    ),
+    handle: { preload: AdminPage.preload } satisfies PageHandle,
+    element: pageElement(AdminPage),
   },
 ]);
+
+// The page the tab opened on starts downloading now, beside the session check, rather than after the
+// guard has waited for it.
+for (const match of router.state.matches) void (match.route.handle as PageHandle | undefined)?.preload();
