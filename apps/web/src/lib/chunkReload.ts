@@ -35,3 +35,18 @@ export function reloadOnceForStaleChunk(): boolean {
 export function chunkLoaded(): void {
   storage()?.removeItem(RELOADED_KEY);
 }
+
+/**
+ * A dynamic import that, when its chunk is stale, reloads the page once (and never settles meanwhile)
+ * instead of failing; any other failure, or a second one, is thrown.
+ */
+export async function importOrReload<Module>(load: () => Promise<Module>): Promise<Module> {
+  try {
+    const loaded = await load();
+    chunkLoaded();
+    return loaded;
+  } catch (error) {
+    if (isChunkLoadError(error) && reloadOnceForStaleChunk()) return new Promise<Module>(() => {});
+    throw error;
+  }
+}

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { chunkLoaded, isChunkLoadError, reloadOnceForStaleChunk } from './chunkReload';
+import { importOrReload } from './chunkReload';
 
 export type LazyComponent<Props extends object> = LazyExoticComponent<ComponentType<Props>> & {
   /** Starts fetching the component's code without rendering it; never rejects (rendering reports the failure). */
@@ -8,8 +8,8 @@ export type LazyComponent<Props extends object> = LazyExoticComponent<ComponentT
 
 /**
  * A component whose module (and the libraries only it uses) is fetched on first render, over a named
- * export. A stale chunk (a new version was deployed since the page loaded) reloads the page once; a
- * second failure reaches the nearest error boundary. Render it inside <Suspense>.
+ * export. A stale chunk (a new version was deployed since the page loaded) reloads the page once, the
+ * loading view staying meanwhile; a second failure reaches the nearest error boundary. Render it inside <Suspense>.
  */
 export function lazyComponent<Name extends string, Props extends object>(
   load: () => Promise<{ [Key in Name]: ComponentType<Props> }>,
@@ -21,17 +21,7 @@ export function lazyComponent<Name extends string, Props extends object>(
     return loading;
   };
 
-  const component = lazy(async (): Promise<{ default: ComponentType<Props> }> => {
-    try {
-      const loaded = (await module())[name];
-      chunkLoaded();
-      return { default: loaded };
-    } catch (error) {
-      // While the reload starts, stay on the loading view rather than flashing the error.
-      if (isChunkLoadError(error) && reloadOnceForStaleChunk()) return new Promise(() => {});
-      throw error;
-    }
-  });
+  const component = lazy(async () => ({ default: (await importOrReload(module))[name] }));
 
   return Object.assign(component, {
     preload: () =>
