@@ -38,13 +38,12 @@ export function chunkLoaded(): void {
 
 /**
  * A dynamic import that, when its chunk is stale, reloads the page once (and never settles meanwhile)
- * instead of failing; any other failure, or a second one, is thrown.
+ * instead of failing; any other failure, or a second one, is thrown. It does not clear the reload guard:
+ * the HTTP client's chunk loading after a reload says nothing about the page chunk that was missing.
  */
 export async function importOrReload<Module>(load: () => Promise<Module>): Promise<Module> {
   try {
-    const loaded = await load();
-    chunkLoaded();
-    return loaded;
+    return await load();
   } catch (error) {
     if (isChunkLoadError(error) && reloadOnceForStaleChunk()) return new Promise<Module>(() => {});
     throw error;
