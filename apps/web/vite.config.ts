@@ -8,5 +8,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest lets bench/web-bundle.ts follow each screen's chunks and their imports.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
 });

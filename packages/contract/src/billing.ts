@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successSchema, timestampSchema } from './schemaKit.js';
-import { PLAN_CODES, type PlanCode, VM_SIZES, vmSizeIdSchema } from './vmSizes.js';
+import { vmSizeIdSchema } from './vmSizeSchemas.js';
+import { PLAN_CODES, type PlanCode, VM_SIZES } from './vmSizes.js';
 
 /** `paypal` when PayPal credentials are configured; otherwise `free-beta` (trialing, no checkout). */
 export const BILLING_MODES = ['paypal', 'free-beta'] as const;

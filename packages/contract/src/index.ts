@@ -13,6 +13,7 @@ export * from './route.js';
 export * from './routes.js';
 export * from './schemaKit.js';
 export * from './users.js';
+export * from './vmSizeSchemas.js';
 export * from './vmSizes.js';
 export * from './workflow.js';
 export * from './workspaces.js';

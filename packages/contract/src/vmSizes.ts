@@ -1,19 +1,11 @@
-import { z } from 'zod';
+// Plain data, no zod: the landing page and the header read this catalogue, and a schema here would
+// put zod in the first JavaScript every visitor loads. Its schemas are in vmSizeSchemas.ts.
+import type { z } from 'zod';
+import type { vmSizeSchema } from './vmSizeSchemas.js';
 
 export const PLAN_CODES = ['BASIC_1GB', 'PRO_4GB'] as const;
 export type PlanCode = (typeof PLAN_CODES)[number];
 
-export const vmSizeSchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  /** US dollars per month. */
-  price: z.number().min(0),
-  description: z.string(),
-  specs: z.string(),
-  planCode: z.enum(PLAN_CODES),
-  vcpus: z.number().int().positive(),
-  memoryMb: z.number().int().positive(),
-});
 export type VmSize = z.infer<typeof vmSizeSchema>;
 
 /** The one catalogue of VM sizes; every screen and the billing plans read it. */
@@ -40,11 +32,9 @@ export const VM_SIZES: readonly VmSize[] = [
   },
 ];
 
-export const DEFAULT_VM_SIZE = 'Standard_B2ats_v2';
+export const VM_SIZE_IDS = ['Standard_B2ats_v2', 'Standard_B2als_v2'] as const;
 
-export const vmSizeIdSchema = z.enum(['Standard_B2ats_v2', 'Standard_B2als_v2'], {
-  error: 'Unknown VM size: choose Standard_B2ats_v2 or Standard_B2als_v2',
-});
+export const DEFAULT_VM_SIZE = 'Standard_B2ats_v2';
 
 export function findVmSize(id: string): VmSize | undefined {
   return VM_SIZES.find((size) => size.id === id);

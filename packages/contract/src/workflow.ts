@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { serviceUrlsSchema, successSchema, timestampSchema } from './schemaKit.js';
-import { vmSizeIdSchema } from './vmSizes.js';
+import { vmSizeIdSchema } from './vmSizeSchemas.js';
 
 /** The deployment workflow's steps, in order. The web app keys its log-stream switching off these names. */
 export const DEPLOYMENT_STEPS = [

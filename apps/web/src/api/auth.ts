@@ -1,13 +1,13 @@
 import type { CompleteProfileRequest, User } from '@slipway/contract';
-import { api } from './client';
 import { httpStatus } from './errors';
+import { lazyApi } from './lazyClient';
 
 export const currentUserKey = ['auth', 'user'] as const;
 
 /** GET /api/user: the signed-in user, or null for a visitor (401 is not an error here). */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    const { data } = await api.get<User>('/api/user', { silentUnauthorized: true });
+    const { data } = await (await lazyApi()).get<User>('/api/user', { silentUnauthorized: true });
     return data;
   } catch (error) {
     if (httpStatus(error) === 401) return null;
@@ -16,11 +16,11 @@ export async function fetchCurrentUser(): Promise<User | null> {
 }
 
 export async function logout(): Promise<void> {
-  await api.post('/api/auth/logout');
+  await (await lazyApi()).post('/api/auth/logout');
 }
 
 export async function completeProfile(input: CompleteProfileRequest): Promise<User> {
-  const { data } = await api.post<User>('/api/auth/complete-profile', input);
+  const { data } = await (await lazyApi()).post<User>('/api/auth/complete-profile', input);
   return data;
 }
 

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@slipway/contract';
 import axios, { type AxiosError } from 'axios';
+import { followAuthFailure } from './authRedirects';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -19,35 +20,11 @@ export const api = axios.create({
   headers: { Accept: 'application/json' },
 });
 
-type Navigate = (path: string) => void;
-let navigate: Navigate = (path) => window.location.assign(path);
-let onUnauthorized: () => void = () => {};
-
-/** The router registers client-side navigation; until then redirects are full page loads. */
-export function setApiNavigator(next: Navigate) {
-  navigate = next;
-}
-
-/** The auth state registers how to forget the user when any call finds the session gone. */
-export function setUnauthorizedHandler(handler: () => void) {
-  onUnauthorized = handler;
-}
-
-/** Spec: a 401 anywhere but the root goes to '/', unless we are mid sign-in (a code, or the provider path). */
-export function shouldRedirectOnUnauthorized(location: { pathname: string; search: string }): boolean {
-  if (location.pathname === '/') return false;
-  if (new URLSearchParams(location.search).has('code')) return false;
-  return !location.pathname.includes('/api/auth/github');
-}
-
 api.interceptors.response.use(undefined, (error: AxiosError<Partial<ErrorBody>>) => {
-  const status = error.response?.status;
-  const body = error.response?.data;
-  if (status === 401 && !error.config?.silentUnauthorized) {
-    onUnauthorized();
-    if (shouldRedirectOnUnauthorized(window.location)) navigate('/');
-  } else if (status === 403 && typeof body?.redirect === 'string' && body.redirect.startsWith('/')) {
-    if (window.location.pathname !== body.redirect) navigate(body.redirect);
-  }
+  followAuthFailure(
+    error.response?.status,
+    error.response?.data?.redirect,
+    error.config?.silentUnauthorized === true,
+  );
   return Promise.reject(error);
 });

@@ -1,11 +1,11 @@
 import type { PublicConfig } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { lazyApi } from './lazyClient';
 
 /** GET /api/public-config: payment mode and the demo video URL. Null when the call fails. */
 export async function fetchPublicConfig(): Promise<PublicConfig | null> {
   try {
-    const { data } = await api.get<PublicConfig>('/api/public-config');
+    const { data } = await (await lazyApi()).get<PublicConfig>('/api/public-config');
     return data;
   } catch (error) {
     console.error('Failed to fetch the public configuration', error);

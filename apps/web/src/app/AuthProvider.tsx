@@ -2,7 +2,7 @@ import type { User } from '@slipway/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { currentUserKey, fetchCurrentUser, logout as logoutRequest, SIGN_IN_URL } from '../api/auth';
-import { setUnauthorizedHandler } from '../api/client';
+import { setUnauthorizedHandler } from '../api/authRedirects';
 import { serverError } from '../api/errors';
 
 /** Spec: the sign-in button waits this long before leaving for the provider. */

@@ -1,8 +1,7 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { Button } from '../components/ui';
-import { isChunkLoadError } from './chunkReload';
+import { isChunkLoadError } from '../lib/chunkReload';
 
 /** The plain message a person sees instead of a raw error, with one way to try again. */
 export function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -55,10 +54,4 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     if (this.state.error) return <RouteErrorView error={this.state.error} onRetry={this.retry} />;
     return this.props.children;
   }
-}
-
-/** The router's errorElement (an error outside a page, e.g. in the layout): reload to retry. */
-export function RouterErrorElement() {
-  const error = useRouteError();
-  return <RouteErrorView error={error} onRetry={() => window.location.reload()} />;
 }

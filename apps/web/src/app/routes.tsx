@@ -1,82 +1,106 @@
-import type { ReactNode } from 'react';
-import { CompleteProfilePage } from '../features/auth/CompleteProfilePage';
-import { GithubAppPermissionsPage } from '../features/github-app/GithubAppPermissionsPage';
-import { LandingPage } from '../features/landing/LandingPage';
-import { ContactPage } from '../features/public-pages/ContactPage';
-import { DocumentationPage } from '../features/public-pages/DocumentationPage';
-import { EnterpriseContactPage } from '../features/public-pages/EnterpriseContactPage';
-import { PrivacyPage } from '../features/public-pages/PrivacyPage';
-import { StatusPage } from '../features/public-pages/StatusPage';
-import { TermsPage } from '../features/public-pages/TermsPage';
-import { UpcomingFeaturesPage } from '../features/public-pages/UpcomingFeaturesPage';
-import { WaitingListPage } from '../features/waiting-list/WaitingListPage';
+import { type LazyComponent, lazyComponent } from '../lib/lazyComponent';
 import type { Access } from './guards';
-import { lazyPage } from './lazyPage';
 
-// The signed-in app's screens load on first visit, so the landing page stays small.
-const BillingPage = lazyPage(() => import('../features/billing/BillingPage'), 'BillingPage');
-const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const DeployPage = lazyPage(() => import('../features/deploy/DeployPage'), 'DeployPage');
-const EnvVariablesPage = lazyPage(
+// Every screen is its own chunk, fetched on first visit (or at start-up for the screen the page opens
+// on): the first JavaScript a visitor loads holds the shell (header, footer, router), not the app.
+const BillingPage = lazyComponent(() => import('../features/billing/BillingPage'), 'BillingPage');
+const CompleteProfilePage = lazyComponent(
+  () => import('../features/auth/CompleteProfilePage'),
+  'CompleteProfilePage',
+);
+const ContactPage = lazyComponent(() => import('../features/public-pages/ContactPage'), 'ContactPage');
+const DashboardPage = lazyComponent(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const DeployPage = lazyComponent(() => import('../features/deploy/DeployPage'), 'DeployPage');
+const DocumentationPage = lazyComponent(
+  () => import('../features/public-pages/DocumentationPage'),
+  'DocumentationPage',
+);
+const EnterpriseContactPage = lazyComponent(
+  () => import('../features/public-pages/EnterpriseContactPage'),
+  'EnterpriseContactPage',
+);
+const EnvVariablesPage = lazyComponent(
   () => import('../features/env-variables/EnvVariablesPage'),
   'EnvVariablesPage',
 );
-const InvoicesPage = lazyPage(() => import('../features/invoices/InvoicesPage'), 'InvoicesPage');
-const MonitoringPage = lazyPage(() => import('../features/monitoring/MonitoringPage'), 'MonitoringPage');
-const PaymentSuccessPage = lazyPage(
+const GithubAppPermissionsPage = lazyComponent(
+  () => import('../features/github-app/GithubAppPermissionsPage'),
+  'GithubAppPermissionsPage',
+);
+const InvoicesPage = lazyComponent(() => import('../features/invoices/InvoicesPage'), 'InvoicesPage');
+const LandingPage = lazyComponent(() => import('../features/landing/LandingPage'), 'LandingPage');
+const MonitoringPage = lazyComponent(() => import('../features/monitoring/MonitoringPage'), 'MonitoringPage');
+const PaymentSuccessPage = lazyComponent(
   () => import('../features/payment/PaymentSuccessPage'),
   'PaymentSuccessPage',
 );
-const RepositoryPickerPage = lazyPage(
+const PrivacyPage = lazyComponent(() => import('../features/public-pages/PrivacyPage'), 'PrivacyPage');
+const RepositoryPickerPage = lazyComponent(
   () => import('../features/repository-picker/RepositoryPickerPage'),
   'RepositoryPickerPage',
 );
-const SubscriptionsPage = lazyPage(
+const StatusPage = lazyComponent(() => import('../features/public-pages/StatusPage'), 'StatusPage');
+const SubscriptionsPage = lazyComponent(
   () => import('../features/subscriptions/SubscriptionsPage'),
   'SubscriptionsPage',
 );
-const WorkspaceSettingsPage = lazyPage(
+const TermsPage = lazyComponent(() => import('../features/public-pages/TermsPage'), 'TermsPage');
+const UpcomingFeaturesPage = lazyComponent(
+  () => import('../features/public-pages/UpcomingFeaturesPage'),
+  'UpcomingFeaturesPage',
+);
+const WaitingListPage = lazyComponent(
+  () => import('../features/waiting-list/WaitingListPage'),
+  'WaitingListPage',
+);
+const WorkspaceSettingsPage = lazyComponent(
   () => import('../features/workspace-settings/WorkspaceSettingsPage'),
   'WorkspaceSettingsPage',
 );
 
+export const NotFoundPage = lazyComponent(
+  () => import('../features/public-pages/NotFoundPage'),
+  'NotFoundPage',
+);
+export const AdminPage = lazyComponent(() => import('../features/admin/AdminPage'), 'AdminPage');
+
 export interface AppRoute {
   path: string;
   access: Access;
-  element: ReactNode;
+  Page: LazyComponent<object>;
 }
 
 /**
  * Every page inside the main layout (header, footer). To add a screen: export its page from
- * src/features/<area>/ and add one line here with its access level. /admin lives outside this
- * table (its own layout and admin-session guard) — see router.tsx.
+ * src/features/<area>/, declare it above with lazyComponent and add one line here with its access
+ * level. /admin lives outside this table (its own layout and admin-session guard) — see router.tsx.
  */
 export const appRoutes: AppRoute[] = [
   // Public
-  { path: '/', access: 'public', element: <LandingPage /> },
-  { path: '/documentation', access: 'public', element: <DocumentationPage /> },
-  { path: '/status', access: 'public', element: <StatusPage /> },
-  { path: '/contact', access: 'public', element: <ContactPage /> },
-  { path: '/enterprise-contact', access: 'public', element: <EnterpriseContactPage /> },
-  { path: '/upcoming-features', access: 'public', element: <UpcomingFeaturesPage /> },
-  { path: '/privacy', access: 'public', element: <PrivacyPage /> },
-  { path: '/terms', access: 'public', element: <TermsPage /> },
+  { path: '/', access: 'public', Page: LandingPage },
+  { path: '/documentation', access: 'public', Page: DocumentationPage },
+  { path: '/status', access: 'public', Page: StatusPage },
+  { path: '/contact', access: 'public', Page: ContactPage },
+  { path: '/enterprise-contact', access: 'public', Page: EnterpriseContactPage },
+  { path: '/upcoming-features', access: 'public', Page: UpcomingFeaturesPage },
+  { path: '/privacy', access: 'public', Page: PrivacyPage },
+  { path: '/terms', access: 'public', Page: TermsPage },
 
   // Signed in, whitelisted or not
-  { path: '/waiting-list', access: 'signed-in', element: <WaitingListPage /> },
-  { path: '/complete-profile', access: 'signed-in', element: <CompleteProfilePage /> },
-  { path: '/github-app-permissions', access: 'signed-in', element: <GithubAppPermissionsPage /> },
+  { path: '/waiting-list', access: 'signed-in', Page: WaitingListPage },
+  { path: '/complete-profile', access: 'signed-in', Page: CompleteProfilePage },
+  { path: '/github-app-permissions', access: 'signed-in', Page: GithubAppPermissionsPage },
 
   // Whitelisted
-  { path: '/repository-picker', access: 'whitelisted', element: <RepositoryPickerPage /> },
-  { path: '/env-variables/:repoName', access: 'whitelisted', element: <EnvVariablesPage /> },
-  { path: '/deploy/:owner/:repo', access: 'whitelisted', element: <DeployPage /> },
-  { path: '/billing/:owner/:repo', access: 'whitelisted', element: <BillingPage /> },
-  { path: '/payment-success', access: 'whitelisted', element: <PaymentSuccessPage /> },
-  { path: '/dashboard', access: 'whitelisted', element: <DashboardPage /> },
-  { path: '/monitoring', access: 'whitelisted', element: <MonitoringPage /> },
-  { path: '/workspace-settings', access: 'whitelisted', element: <WorkspaceSettingsPage /> },
-  { path: '/subscriptions', access: 'whitelisted', element: <SubscriptionsPage /> },
-  { path: '/invoices', access: 'whitelisted', element: <InvoicesPage /> },
-  { path: '/invoices/:subscriptionId', access: 'whitelisted', element: <InvoicesPage /> },
+  { path: '/repository-picker', access: 'whitelisted', Page: RepositoryPickerPage },
+  { path: '/env-variables/:repoName', access: 'whitelisted', Page: EnvVariablesPage },
+  { path: '/deploy/:owner/:repo', access: 'whitelisted', Page: DeployPage },
+  { path: '/billing/:owner/:repo', access: 'whitelisted', Page: BillingPage },
+  { path: '/payment-success', access: 'whitelisted', Page: PaymentSuccessPage },
+  { path: '/dashboard', access: 'whitelisted', Page: DashboardPage },
+  { path: '/monitoring', access: 'whitelisted', Page: MonitoringPage },
+  { path: '/workspace-settings', access: 'whitelisted', Page: WorkspaceSettingsPage },
+  { path: '/subscriptions', access: 'whitelisted', Page: SubscriptionsPage },
+  { path: '/invoices', access: 'whitelisted', Page: InvoicesPage },
+  { path: '/invoices/:subscriptionId', access: 'whitelisted', Page: InvoicesPage },
 ];

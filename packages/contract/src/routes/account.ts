@@ -19,7 +19,7 @@ import {
   oauthCallbackQuerySchema,
   userSchema,
 } from '../users.js';
-import { vmSizeSchema } from '../vmSizes.js';
+import { vmSizeSchema } from '../vmSizeSchemas.js';
 
 /** Sign-in, the user, the repository picker and the public calls. */
 export const accountRoutes = {

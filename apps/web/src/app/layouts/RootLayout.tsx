@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { setApiNavigator } from '../../api/client';
+import { setApiNavigator } from '../../api/authRedirects';
 import { Alert } from '../../components/ui';
 import { useAuth } from '../AuthProvider';
 import { PublicHeader } from '../header/PublicHeader';

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { fetchUserWorkspaces, workspacesKey } from '../../api/workspaces';
 import { Button, ButtonLink, LoadingView } from '../../components/ui';
 import { LogViewer } from '../logs/LogViewer';
-import { ResourceChart } from './ResourceChart';
+import { ResourceChart } from './LazyResourceChart';
 import { parseRepoUrl } from './repoUrl';
 import { useWorkspaceActions } from './useWorkspaceActions';
 import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';

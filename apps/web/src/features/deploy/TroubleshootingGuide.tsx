@@ -1,7 +1,7 @@
 import { BookOpen, ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import Markdown from 'react-markdown';
 import { Spinner } from '../../components/ui';
+import { Markdown } from '../../components/ui/Markdown';
 
 /** The static guide at /troubleshooting-guide.md, collapsed until asked for; markdown only, no raw HTML. */
 export function TroubleshootingGuide() {

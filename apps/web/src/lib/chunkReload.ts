@@ -35,3 +35,17 @@ export function reloadOnceForStaleChunk(): boolean {
 export function chunkLoaded(): void {
   storage()?.removeItem(RELOADED_KEY);
 }
+
+/**
+ * A dynamic import that, when its chunk is stale, reloads the page once (and never settles meanwhile)
+ * instead of failing; any other failure, or a second one, is thrown. It does not clear the reload guard:
+ * the HTTP client's chunk loading after a reload says nothing about the page chunk that was missing.
+ */
+export async function importOrReload<Module>(load: () => Promise<Module>): Promise<Module> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isChunkLoadError(error) && reloadOnceForStaleChunk()) return new Promise<Module>(() => {});
+    throw error;
+  }
+}

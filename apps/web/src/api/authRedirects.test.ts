@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldRedirectOnUnauthorized } from './client';
+import { shouldRedirectOnUnauthorized } from './authRedirects';
 
 describe('shouldRedirectOnUnauthorized', () => {
   it('sends a 401 on any page but the root to the root', () => {

@@ -1,0 +1,38 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { chunkLoaded, importOrReload } from './chunkReload';
+
+export type LazyComponent<Props extends object> = LazyExoticComponent<ComponentType<Props>> & {
+  /** Starts fetching the component's code without rendering it; never rejects (rendering reports the failure). */
+  preload: () => Promise<void>;
+};
+
+/**
+ * A component whose module (and the libraries only it uses) is fetched on first render, over a named
+ * export. A stale chunk (a new version was deployed since the page loaded) reloads the page once, the
+ * loading view staying meanwhile; a second failure reaches the nearest error boundary. Render it inside <Suspense>.
+ */
+export function lazyComponent<Name extends string, Props extends object>(
+  load: () => Promise<{ [Key in Name]: ComponentType<Props> }>,
+  name: Name,
+): LazyComponent<Props> {
+  let loading: Promise<{ [Key in Name]: ComponentType<Props> }> | undefined;
+  const module = () => {
+    loading ??= load();
+    return loading;
+  };
+
+  const component = lazy(async () => {
+    const loaded = (await importOrReload(module))[name];
+    // This screen's code arrived: a later deployment may reload the page once again.
+    chunkLoaded();
+    return { default: loaded };
+  });
+
+  return Object.assign(component, {
+    preload: () =>
+      module().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
+}
