@@ -8,8 +8,10 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A bound, not a wait: tests wait on conditions. Real builds and deployments on a 2-core machine with
+          // another build beside them take up to ~90 s.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },
