@@ -8,17 +8,20 @@ import { type Crash, containerName } from './healthChecks.js';
 const CRASH_LOG_LINES = 30;
 
 /**
- * The dead run's lines. A restarted container's log holds both runs. The engine stamps a line when its log
- * driver reads it, and it has read all of a dead process's output by the time it reports the death; a
- * restart comes at least 100 ms after the death, and the new run's first lines can be stamped before its
- * recorded start. So the dead run is what was stamped up to shortly after the death.
+ * The dead run's lines. A container that was not restarted has printed nothing since: all its lines are the
+ * dead run's (its last ones can be stamped after the death: the engine stamps a line when its log driver
+ * reads it). A restarted container's log holds both runs, and the new run's first lines can be stamped before
+ * its recorded start; but the engine restarts a container 100 ms after its death at the earliest, so the
+ * dead run is what was stamped before that.
  */
-const DEAD_RUN_MARGIN_MS = 50;
+const RESTART_DELAY_MS = 100;
 
 async function linesOfDeadRun(docker: Docker, containerId: string, diedAt: Date, tty: boolean) {
   const lines = await containerLastLines(docker, containerId, { tail: 2 * CRASH_LOG_LINES, tty });
-  const cutoff = diedAt.getTime() + DEAD_RUN_MARGIN_MS;
-  return lines.filter((line) => line.ts.getTime() <= cutoff).slice(-CRASH_LOG_LINES);
+  const now = await docker.getContainer(containerId).inspect();
+  const restarted = new Date(now.State.StartedAt).getTime() > diedAt.getTime();
+  const cutoff = restarted ? diedAt.getTime() + RESTART_DELAY_MS : Number.POSITIVE_INFINITY;
+  return lines.filter((line) => line.ts.getTime() < cutoff).slice(-CRASH_LOG_LINES);
 }
 
 /**
