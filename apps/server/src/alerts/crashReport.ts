@@ -24,6 +24,12 @@ async function linesOfDeadRun(docker: Docker, containerId: string, diedAt: Date,
   return lines.filter((line) => line.ts.getTime() < cutoff).slice(-CRASH_LOG_LINES);
 }
 
+/** The last lines of a container found dead by the periodic check (its death event not handled yet). */
+export async function lastLinesOf(docker: Docker, containerId: string): Promise<DockerLogLine[]> {
+  const info = await docker.getContainer(containerId).inspect();
+  return containerLastLines(docker, containerId, { tail: CRASH_LOG_LINES, tty: info.Config.Tty });
+}
+
 /**
  * What the engine knows about a container that just died: the exit code of its `die` event (inspect can
  * already show the restarted container's), whether it was OOM-killed (the `oom` event or the engine's

@@ -15,8 +15,9 @@ import {
   type WorkspacesRepository,
 } from '../workspaces/workspacesRepository.js';
 import type { AlertsService } from './alertsService.js';
-import { readCrash } from './crashReport.js';
+import { lastLinesOf, readCrash } from './crashReport.js';
 import {
+  containerName,
   crashedFailure,
   findFailures,
   RESTART_LOOP_COUNT,
@@ -112,7 +113,15 @@ export function createHealthMonitor(deps: {
     const open = await deps.alerts.activeFingerprints(row.id);
     const failures = await findFailures(docker, containers, row.serviceUrls, restartsInWindow, open);
     for (const [fingerprint, failure] of failures) {
-      if (!open.has(fingerprint)) await deps.alerts.raise(row, failure);
+      if (open.has(fingerprint)) continue;
+      // Found dead before its death event was handled: the notification still carries its last lines.
+      const name = fingerprint.slice(fingerprint.indexOf(':') + 1);
+      const dead =
+        failure.alertType === 'service_unreachable'
+          ? undefined
+          : containers.find((c) => containerName(c) === name);
+      const lastLines = dead ? await lastLinesOf(docker, dead.Id).catch(() => undefined) : undefined;
+      await deps.alerts.raise(row, failure, lastLines ? { lastLines } : {});
     }
     for (const fingerprint of open) {
       if (!failures.has(fingerprint)) await deps.alerts.recover(row, fingerprint);
