@@ -32,11 +32,12 @@ need_packages() {
   fi
 }
 
+# The Docker Engine is the machine's, not the run's: once started it is left running, because another
+# build on this machine may be using it by the time this run ends.
 start_docker() {
   if docker info >/dev/null 2>&1; then return; fi
-  echo "services: starting dockerd"
+  echo "services: starting dockerd (left running for the machine)"
   dockerd >"$SERVICES_DIR/dockerd.log" 2>&1 &
-  STARTED_PIDS+=($!)
   for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && return; sleep 1; done
   fail "dockerd did not start; see $SERVICES_DIR/dockerd.log"
 }
@@ -58,21 +59,27 @@ DOCKERFILE
   rm -rf "$ctx"
 }
 
+# A free loopback port, asked of the OS.
+free_port() {
+  node -e 'const s = require("node:net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
+}
+
+# Each run gets a PostgreSQL of its own (unless TEST_PG_PORT names one to share): a shared server would be
+# stopped by whichever run ends first, under the other.
 start_postgres() {
-  local dir="$SERVICES_DIR/pg" port="${TEST_PG_PORT:-55432}" bin=/usr/lib/postgresql/15/bin
+  local dir="$SERVICES_DIR/pg" port="${TEST_PG_PORT:-}" bin=/usr/lib/postgresql/15/bin
+  if [ -n "$port" ] && pg_isready -h 127.0.0.1 -p "$port" >/dev/null 2>&1; then
+    export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+    return
+  fi
+  [ -n "$port" ] || port=$(free_port)
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
-  if pg_isready -h 127.0.0.1 -p "$port" >/dev/null 2>&1; then return; fi
   rm -rf "$dir" && mkdir -p "$dir" && chown postgres "$dir"
   runuser -u postgres -- "$bin/initdb" -D "$dir/data" --auth=trust -U postgres >/dev/null
   runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
     -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null \
     || fail "PostgreSQL did not start; see $dir/log"
   PG_DIR="$dir/data"
-}
-
-# A free loopback port, asked of the OS.
-free_port() {
-  node -e 'const s = require("node:net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
 }
 
 # Each run gets a Redis of its own (unless TEST_REDIS_PORT names one to share): test files select Redis
