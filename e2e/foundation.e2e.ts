@@ -144,6 +144,8 @@ describe.skipIf(!chromiumAvailable())('foundation: landing, sign-in, guards, pro
       await screenshot(page, `02-public${path.replaceAll('/', '-')}`);
     }
     await page.goto(at('/terms'));
+    // The screen is a lazy chunk: wait for its text before counting its links.
+    await expectTexts(page, ['1. Agreement to Terms']);
     expect(await page.locator('main a[href="/privacy"]').count()).toBeGreaterThan(0);
     expect(await page.locator('main a[href="/contact"]').count()).toBeGreaterThan(0);
   });
