@@ -18,6 +18,7 @@ import type { VmRow } from '../vm-providers/vmProvider.js';
 import { initialSteps, isUniqueViolation } from './deploymentRepository.js';
 import { failInterrupted, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
+import { unpublishRoutes } from './publishedRoutes.js';
 import type { WorkflowDeps } from './runState.js';
 import { stopWorkspace } from './workspaceStopper.js';
 
@@ -212,7 +213,7 @@ export function createDeploymentService(
         }
         await deps.vmProvider.delete(vm);
       }
-      await deps.ingress.unpublish(workspace.id, Object.keys(workspace.serviceUrls ?? {}));
+      await unpublishRoutes(deps, workspace.id);
       // Its bind-mounted data lives in DATA_DIR (the work root's parent) and goes with it.
       await removeWorkspaceMounts(path.dirname(deps.workRoot), workspace.id);
       await deps.deleteEnv?.(user.id, name);
@@ -237,14 +238,8 @@ export function createDeploymentService(
         for (const workspace of await repository.workspacesOnVm(vm.id)) {
           if (target)
             await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
-          await deps.ingress
-            .unpublish(workspace.id, Object.keys(workspace.serviceUrls ?? {}))
-            .catch(() => {});
-          await repository.updateWorkspace(workspace.id, {
-            status: 'vm_deleted',
-            serviceUrls: {},
-            vmId: null,
-          });
+          await unpublishRoutes(deps, workspace.id).catch(() => {});
+          await repository.updateWorkspace(workspace.id, { status: 'vm_deleted', vmId: null });
         }
         await target?.close().catch(() => {});
         await deps.vmProvider.delete(vm);

@@ -7,6 +7,7 @@ import { removeProjectResources } from '../infra/docker/projectResources.js';
 import { createBuildLog, createRedactor } from './buildLog.js';
 import type { DeploymentRow } from './deploymentRepository.js';
 import { presentStatus } from './presenter.js';
+import { unpublishRoutes } from './publishedRoutes.js';
 import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
 import { deployApplication } from './steps/deployApplication.js';
 import { detectProject } from './steps/detectProject.js';
@@ -193,7 +194,7 @@ async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: stri
     await removeProjectResources(state.target.docker, workspace.id, { volumes: true, images: true }).catch(
       () => {},
     );
-    await deps.ingress.unpublish(workspace.id, Object.keys(state.serviceUrls)).catch(() => {});
+    await unpublishRoutes(deps, workspace.id).catch(() => {});
   }
   await deps.repository.updateWorkspace(workspace.id, {
     status:

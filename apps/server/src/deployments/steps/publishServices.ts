@@ -1,12 +1,13 @@
 import type { DeploymentMetadataOutput } from '@slipway/contract';
 import { pruneWorkspaceImages } from '../../infra/docker/projectResources.js';
+import { publishRoutes } from '../publishedRoutes.js';
 import { type RunState, requireTarget } from '../runState.js';
 
-/** One HTTPS route per service (or plain local links without Caddy); routes of removed services go. */
+/** One HTTPS route per service (or plain local links without Caddy), replacing the workspace's routes at once. */
 export async function configureRouting(state: RunState) {
   const target = requireTarget(state);
-  const { ingress } = state.deps;
-  state.serviceUrls = await ingress.publish(
+  state.serviceUrls = await publishRoutes(
+    state.deps,
     state.workspace,
     state.ports.map((port) => ({
       service: port.service,
@@ -14,10 +15,6 @@ export async function configureRouting(state: RunState) {
       hostPort: port.hostPort,
     })),
   );
-  const gone = Object.keys(state.workspace.serviceUrls ?? {}).filter(
-    (service) => !(service in state.serviceUrls),
-  );
-  if (gone.length > 0) await ingress.unpublish(state.workspace.id, gone);
   for (const [service, url] of Object.entries(state.serviceUrls)) state.log.write(`${service}: ${url}`);
 }
 
