@@ -32,6 +32,8 @@ export interface WorkflowDeps {
   workRoot: string;
   healthTimeoutMs: number;
   keepVersions: number;
+  /** Below this much free disk on the VM a build first prunes, then refuses (0: never). */
+  minFreeDiskBytes: number;
   logger: Logger;
 }
 

@@ -6,6 +6,7 @@ import { dnsLabel, finalizeConfig, stringifyCompose } from '../../infra/compose/
 import { CommandError } from '../../infra/compose/runCommand.js';
 import { labelLeftoverStages } from '../../infra/docker/buildStages.js';
 import { composeProjectName, LABELS } from '../../infra/docker/conventions.js';
+import { guardDisk } from '../diskGuard.js';
 import { classifyComposeFailure } from '../failureReport.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
@@ -152,6 +153,7 @@ export async function deployApplication(state: RunState) {
   state.roles = serviceRoles(state.normalized!, state.services, { dockerfileOnly });
   await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
 
+  await guardDisk(state);
   if (state.services.some((s) => s.hasBuild)) {
     state.log.write('Building images...');
     // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`.
