@@ -5,6 +5,8 @@ import type { Ingress, IngressTarget } from './ingress.js';
 const SERVER = 'slipway';
 const ROUTES = `/config/apps/http/servers/${SERVER}/routes`;
 const TLS_POLICY_ID = 'slipway-internal-tls';
+/** How long Caddy holds a request while the service's container is being replaced. */
+const HOLD_DURING_SWAP = '20s';
 
 /** The `@id` of a workspace's one top-level route. */
 export const workspaceRouteId = (workspaceId: string) => `slipway-ws-${workspaceId}`;
@@ -152,7 +154,19 @@ function serviceRoutes(workspaceId: string, targets: IngressTarget[], hosts: Rec
       {
         '@id': routeId(workspaceId, target.service),
         match: [{ host: [hosts[target.service]!] }],
-        handle: [{ handler: 'reverse_proxy', upstreams: [{ dial: target.upstream }] }],
+        handle: [
+          {
+            handler: 'reverse_proxy',
+            upstreams: [{ dial: target.upstream }],
+            // While a redeploy swaps the container behind the service's fixed host port, requests wait and are
+            // retried instead of failing: a refused connection always, an answerless one for safe methods.
+            load_balancing: {
+              try_duration: HOLD_DURING_SWAP,
+              try_interval: '250ms',
+              retry_match: [{ method: ['GET', 'HEAD', 'OPTIONS'] }],
+            },
+          },
+        ],
         terminal: true,
       },
     ];
