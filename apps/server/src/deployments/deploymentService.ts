@@ -19,6 +19,7 @@ import { initialSteps, isUniqueViolation } from './deploymentRepository.js';
 import { failInterrupted, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
+import { removeRevisionPlans } from './revisionPlans.js';
 import type { WorkflowDeps } from './runState.js';
 import { stopWorkspace } from './workspaceStopper.js';
 
@@ -216,6 +217,7 @@ export function createDeploymentService(
       await unpublishRoutes(deps, workspace.id);
       // Its bind-mounted data lives in DATA_DIR (the work root's parent) and goes with it.
       await removeWorkspaceMounts(path.dirname(deps.workRoot), workspace.id);
+      await removeRevisionPlans(path.dirname(deps.workRoot), workspace.id);
       await deps.deleteEnv?.(user.id, name);
       await deps.db
         .delete(logLines)

@@ -9,7 +9,7 @@ import type { DeploymentRow } from './deploymentRepository.js';
 import { presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
-import { deployApplication } from './steps/deployApplication.js';
+import { deployApplication, restorePreviousVersion } from './steps/deployApplication.js';
 import { detectProject } from './steps/detectProject.js';
 import { fetchSource } from './steps/fetchSource.js';
 import { policyCheck } from './steps/policyCheck.js';
@@ -186,7 +186,10 @@ async function runWithTimeout(
   }
 }
 
-/** A failed first deployment leaves nothing behind; a failed redeploy keeps what was running. */
+/**
+ * A failed first deployment leaves nothing behind; a failed redeploy keeps what was running, or, when it had
+ * replaced the containers already, starts the last good version again.
+ */
 async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: string) {
   const { workspace } = state;
   if (state.firstDeploy && state.target) {
@@ -196,9 +199,18 @@ async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: stri
     );
     await unpublishRoutes(deps, workspace.id).catch(() => {});
   }
+  // A redeploy that had replaced the running containers puts the last good version back.
+  const restored =
+    !state.firstDeploy &&
+    state.containersStarted &&
+    (await restorePreviousVersion(state).catch((error: Error) => {
+      state.log.write(`The previous version could not be started again: ${error.message}`);
+      return false;
+    }));
+  if (restored) state.log.write('The previous version is running again');
   await deps.repository.updateWorkspace(workspace.id, {
     status:
-      state.firstDeploy || state.containersStarted
+      state.firstDeploy || (state.containersStarted && !restored)
         ? 'failed'
         : workspace.status === 'deploying'
           ? 'live'

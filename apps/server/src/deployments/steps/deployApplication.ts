@@ -10,6 +10,7 @@ import { guardDisk } from '../diskGuard.js';
 import { classifyComposeFailure } from '../failureReport.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
+import { loadRevisionPlan, type RevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
 import { applyRuntimePlan } from '../runtimePlan.js';
 import { serviceRoles } from '../serviceRoles.js';
@@ -31,23 +32,39 @@ export function limitsFor(vmSizeId: string, serviceCount: number) {
   };
 }
 
-function finalConfig(state: RunState, withEnv: boolean) {
+/** Where the workspace's bind-mounted files and revision plans live: DATA_DIR, the runs' work root's parent. */
+const dataDirOf = (state: RunState) => path.dirname(state.deps.workRoot);
+
+/** This run's version, as a plan that can start it again later without building. */
+export const currentPlan = (state: RunState): RevisionPlan => ({
+  deploymentId: state.deployment.id,
+  normalized: state.normalized!,
+  imageNames: state.imageNames,
+  roles: state.roles,
+  hostPorts: state.hostPorts,
+  serviceCount: state.services.filter((s) => !s.inactive).length,
+});
+
+/** The project file Slipway runs for a version: its plan on this VM, with the workspace's variables or not. */
+function projectFor(state: RunState, plan: RevisionPlan, withEnv: boolean) {
   const target = requireTarget(state);
-  const config = finalizeConfig(state.normalized!, {
+  const config = finalizeConfig(plan.normalized, {
     workspaceId: state.workspace.id,
     userId: state.workspace.userId,
-    deploymentId: state.deployment.id,
-    imageNames: state.imageNames,
+    deploymentId: plan.deploymentId,
+    imageNames: plan.imageNames,
     publishAddress: target.publishAddress,
-    limits: limitsFor(state.workspace.vmSize, state.services.filter((s) => !s.inactive).length),
+    limits: limitsFor(state.workspace.vmSize, plan.serviceCount),
     ...(withEnv ? { env: state.env } : {}),
   });
   return applyRuntimePlan(config, {
-    roles: state.roles,
-    hostPorts: state.hostPorts,
+    roles: plan.roles,
+    hostPorts: plan.hostPorts,
     publishAddress: target.publishAddress,
   });
 }
+
+const finalConfig = (state: RunState, withEnv: boolean) => projectFor(state, currentPlan(state), withEnv);
 
 /** A generated project file (not one from the repository) means a Dockerfile-only repository. */
 const isDockerfileOnly = (state: RunState) =>
@@ -208,4 +225,31 @@ export async function deployApplication(state: RunState) {
     }
   }
   state.log.write('Containers started');
+}
+
+/**
+ * After a redeploy failed with its containers started: starts the last good version again from its plan and
+ * its kept images (no build), with the workspace's variables. False when there is none to go back to.
+ */
+export async function restorePreviousVersion(state: RunState): Promise<boolean> {
+  if (!state.target || !state.compose || !state.finalComposeFile || !state.emptyEnvFile) return false;
+  if (state.signal.aborted) return false;
+  const last = (await state.deps.repository.completedForWorkspace(state.workspace.id)).find(
+    (row) => row.id !== state.deployment.id,
+  );
+  const plan = last && (await loadRevisionPlan(dataDirOf(state), state.workspace.id, last.id));
+  if (!plan) return false;
+  state.log.write(`Starting the previous version again (deployment ${plan.deploymentId.slice(0, 8)})`);
+  await writeFile(state.finalComposeFile, stringifyCompose(projectFor(state, plan, true)), { mode: 0o600 });
+  try {
+    await runCompose(state, ['up', '-d', '--remove-orphans', '--no-build'], UP_TIMEOUT_MS, {
+      label: 'Starting the previous version',
+      kind: 'up',
+    });
+  } finally {
+    await writeFile(state.finalComposeFile, stringifyCompose(projectFor(state, plan, false)), {
+      mode: 0o600,
+    });
+  }
+  return true;
 }

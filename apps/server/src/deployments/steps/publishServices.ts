@@ -1,7 +1,10 @@
+import path from 'node:path';
 import type { DeploymentMetadataOutput } from '@slipway/contract';
 import { pruneWorkspaceImages } from '../../infra/docker/projectResources.js';
 import { publishRoutes } from '../publishedRoutes.js';
+import { pruneRevisionPlans, saveRevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget } from '../runState.js';
+import { currentPlan } from './deployApplication.js';
 
 /** One HTTPS route per service (or plain local links without Caddy), replacing the workspace's routes at once. */
 export async function configureRouting(state: RunState) {
@@ -72,6 +75,10 @@ export async function postDeployment(state: RunState) {
     deployment.id,
     ...kept,
   ]).catch(() => 0);
+  // What it takes to start this version again (after a failed redeploy) is kept as long as its images.
+  const dataDir = path.dirname(deps.workRoot);
+  await saveRevisionPlan(dataDir, workspace.id, currentPlan(state));
+  await pruneRevisionPlans(dataDir, workspace.id, [deployment.id, ...kept]);
   if (removed > 0) state.log.write(`Removed ${removed} image(s) of older versions`);
   state.log.write('Deployment is live');
 }
