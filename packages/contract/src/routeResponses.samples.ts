@@ -144,6 +144,7 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
   workflowDefinition: { 200: { name: 'deployment', description: 'Build and run', steps: [step] } },
   startDeployment: { 200: { success: true, sessionId: 'sess_12345678', deploymentId: 'd1' } },
   deploymentStatus: { 200: workflowStatus },
+  cancelDeployment: { 200: { success: true, message: 'Deployment cancelled' } },
   deploymentJob: {
     200: {
       id: 'd1',

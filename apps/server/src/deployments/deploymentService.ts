@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   DEFAULT_VM_SIZE,
+  DEPLOYMENT_CANCELLED_MESSAGE,
   DEPLOYMENT_STEPS,
   type StartDeploymentRequest,
   type StartDeploymentResponse,
@@ -10,13 +11,14 @@ import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
 import { removeWorkspaceMounts } from '../infra/compose/bindMounts.js';
 import { logLines } from '../infra/db/schema.js';
+import { CHANNELS } from '../infra/docker/conventions.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobHandler, JobQueue } from '../infra/queue/jobQueue.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { VmRow } from '../vm-providers/vmProvider.js';
-import { initialSteps, isUniqueViolation } from './deploymentRepository.js';
-import { failInterrupted, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
+import { ACTIVE_STATUSES, initialSteps, isUniqueViolation } from './deploymentRepository.js';
+import { failInterrupted, publishStatus, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { removeRevisionPlans } from './revisionPlans.js';
@@ -146,6 +148,27 @@ export function createDeploymentService(
       const row = await repository.findBySession(user.id, sessionId);
       if (!row) throw sessionNotFound();
       return presentStatus(row);
+    },
+
+    /**
+     * Stops the session's deployment: a queued one ends at once; a running one is aborted by the worker running
+     * it (told over pub/sub, whichever replica that is), which puts back what was serving.
+     */
+    async cancel(user: UserRow, sessionId: string) {
+      const row = await repository.findBySession(user.id, sessionId);
+      if (!row) throw sessionNotFound();
+      if (!ACTIVE_STATUSES.includes(row.status)) {
+        throw new DomainError('conflict', 'This deployment has already ended');
+      }
+      const ended = await repository.transition(row.id, ['queued'], {
+        status: 'failed',
+        error: DEPLOYMENT_CANCELLED_MESSAGE,
+        finishedAt: new Date(),
+        metadata: { ...row.metadata, failure_reason: DEPLOYMENT_CANCELLED_MESSAGE },
+      });
+      if (ended) await publishStatus(deps, ended, 'finished');
+      else await deps.pubsub.publish(CHANNELS.cancelDeployment(row.id), { by: user.id });
+      return { success: true as const, message: DEPLOYMENT_CANCELLED_MESSAGE };
     },
 
     /** The deployment behind a session, for the SSE stream (404 for someone else's session). */

@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PLATFORM_RESTARTED_MESSAGE } from '@slipway/contract';
+import { DEPLOYMENT_CANCELLED_MESSAGE, PLATFORM_RESTARTED_MESSAGE } from '@slipway/contract';
 import type { StepRecord } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
@@ -85,6 +85,12 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     HEARTBEAT_MS,
   );
   heartbeat.unref();
+  // Its owner may cancel it from any replica: the worker running it hears it here and aborts the current step.
+  const stopListening = await deps.pubsub
+    .subscribe(CHANNELS.cancelDeployment(deploymentId), () =>
+      controller.abort(new StepFailure(DEPLOYMENT_CANCELLED_MESSAGE)),
+    )
+    .catch(() => async () => {});
   const workDir = path.join(deps.workRoot, deploymentId);
   const state: RunState | undefined =
     workspace && user
@@ -121,6 +127,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
       const step = row.steps[index]!;
       const definition = STEPS[step.name];
       if (!definition) throw new Error(`Unknown step ${step.name}`);
+      if (controller.signal.aborted) throw controller.signal.reason;
       row = await deps.repository.update(deploymentId, {
         currentStep: index,
         steps: withStep(row.steps, index, { status: 'in_progress', startedAt: new Date().toISOString() }),
@@ -161,6 +168,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     await publishStatus(deps, row, 'finished');
   } finally {
     clearInterval(heartbeat);
+    await stopListening().catch(() => {});
     await state?.target?.close().catch(() => {});
     await rm(workDir, { recursive: true, force: true }).catch(() => {});
   }
@@ -173,16 +181,23 @@ async function runWithTimeout(
   run: () => Promise<void>,
 ) {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new StepFailure(`Step '${name}' timed out after ${Math.round(timeoutMs / 1000)} s`));
-    }, timeoutMs);
+  let onAbort: (() => void) | undefined;
+  // Ends the step when the run is aborted: its time limit passed, or its owner cancelled it.
+  const stopped = new Promise<never>((_, reject) => {
+    onAbort = () => reject(controller.signal.reason);
+    if (controller.signal.aborted) onAbort();
+    else controller.signal.addEventListener('abort', onAbort, { once: true });
+    timer = setTimeout(
+      () =>
+        controller.abort(new StepFailure(`Step '${name}' timed out after ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
   });
   try {
-    await Promise.race([run(), timeout]);
+    await Promise.race([run(), stopped]);
   } finally {
     clearTimeout(timer);
+    if (onAbort) controller.signal.removeEventListener('abort', onAbort);
   }
 }
 

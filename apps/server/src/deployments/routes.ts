@@ -47,6 +47,11 @@ export function deploymentRoutes(
     return deployments.status(currentUser(request), sessionId);
   });
 
+  app.post('/api/workflow/deployment/cancel/:sessionId', guard, async (request) => {
+    const { sessionId } = parse(sessionParams, request.params);
+    return deployments.cancel(currentUser(request), sessionId);
+  });
+
   app.get('/api/workflow/deployment/status/:sessionId/stream', guard, async (request, reply) => {
     const user = currentUser(request);
     const { sessionId } = parse(sessionParams, request.params);

@@ -9,6 +9,7 @@ import {
   uploadEnvVariablesRequestSchema,
 } from '../envVariables.js';
 import { route } from '../route.js';
+import { successMessageSchema } from '../schemaKit.js';
 import {
   deployRepoParamsSchema,
   logStreamQuerySchema,
@@ -57,6 +58,15 @@ export const deploymentRoutes = {
     params: workflowSessionParamsSchema,
     responses: {},
     note: 'Events are JSON objects with type connected, status, finished (status fields spread in) or error.',
+  }),
+  cancelDeployment: route({
+    method: 'POST',
+    path: '/api/workflow/deployment/cancel/:sessionId',
+    kind: 'json',
+    access: 'whitelisted',
+    params: workflowSessionParamsSchema,
+    responses: { 200: successMessageSchema },
+    note: 'Stops a queued or running deployment within seconds and leaves the version that was serving in place; 409 once it has ended.',
   }),
   deploymentJob: route({
     method: 'GET',

@@ -233,13 +233,14 @@ export async function deployApplication(state: RunState) {
  */
 export async function restorePreviousVersion(state: RunState): Promise<boolean> {
   if (!state.target || !state.compose || !state.finalComposeFile || !state.emptyEnvFile) return false;
-  if (state.signal.aborted) return false;
   const last = (await state.deps.repository.completedForWorkspace(state.workspace.id)).find(
     (row) => row.id !== state.deployment.id,
   );
   const plan = last && (await loadRevisionPlan(dataDirOf(state), state.workspace.id, last.id));
   if (!plan) return false;
   state.log.write(`Starting the previous version again (deployment ${plan.deploymentId.slice(0, 8)})`);
+  // The run's own signal may be the reason it failed (a time limit, a cancel): this has one of its own.
+  state.signal = AbortSignal.timeout(UP_TIMEOUT_MS);
   await writeFile(state.finalComposeFile, stringifyCompose(projectFor(state, plan, true)), { mode: 0o600 });
   try {
     await runCompose(state, ['up', '-d', '--remove-orphans', '--no-build'], UP_TIMEOUT_MS, {

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useVmSizes } from '../../api/repositories';
 import {
+  cancelWorkflow,
   fetchDeployJob,
   fetchWorkflowDefinition,
   fetchWorkflowStatus,
@@ -160,7 +161,14 @@ export function DeployPage() {
             {streamError}
           </Alert>
         )}
-        <ProgressView owner={owner} repo={repo} status={status} lines={logs.lines} logType={logs.logType} />
+        <ProgressView
+          owner={owner}
+          repo={repo}
+          status={status}
+          lines={logs.lines}
+          logType={logs.logType}
+          onCancel={() => cancelWorkflow(sessionId)}
+        />
       </>
     );
   }
