@@ -8,6 +8,7 @@ import { createBuildLog, createRedactor } from './buildLog.js';
 import type { DeploymentRow } from './deploymentRepository.js';
 import { presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
+import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
 import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
 import { deployApplication, restorePreviousVersion } from './steps/deployApplication.js';
 import { detectProject } from './steps/detectProject.js';
@@ -92,6 +93,10 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     )
     .catch(() => async () => {});
   const workDir = path.join(deps.workRoot, deploymentId);
+  const rollbackTo =
+    workspace && rollbackOf(claimed)
+      ? await loadRevisionPlan(path.dirname(deps.workRoot), workspace.id, rollbackOf(claimed)!)
+      : undefined;
   const state: RunState | undefined =
     workspace && user
       ? {
@@ -102,6 +107,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
           signal: controller.signal,
           log,
           env,
+          ...(rollbackTo ? { rollbackTo } : {}),
           firstDeploy: (await deps.repository.completedForWorkspace(workspace.id)).length === 0,
           workDir,
           services: [],

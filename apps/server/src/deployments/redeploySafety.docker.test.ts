@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DEPLOYMENT_CANCELLED_MESSAGE, type WorkflowStatus } from '@slipway/contract';
+import {
+  DEPLOYMENT_CANCELLED_MESSAGE,
+  type WorkflowStatus,
+  type WorkspaceRevisions,
+} from '@slipway/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
 import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
@@ -32,6 +36,7 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
   let world: HostileWorld;
   let ctx: TestContext;
   let client: TestClient;
+  let firstDeploymentId: string;
 
   beforeAll(async () => {
     world = createHostileWorld();
@@ -52,6 +57,7 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
     world.repo('shop', version('version one', SERVE));
     const first = await deployAndWait(client, { repo: 'shop' });
     expect(first.status.error).toBeNull();
+    firstDeploymentId = first.deploymentId;
     const url = loopback(first.status.data.deploymentData.metadata.urls.web!);
     expect(await (await fetch(url)).text()).toBe('version one\n');
 
@@ -150,5 +156,55 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
     expect(stoppedAfterMs).toBeLessThan(30_000);
     expect(await (await fetch(url)).text()).toBe('version one\n');
     expect((await ctx.platform.db.query.workspaces.findMany())[0]!.status).toBe('live');
+  });
+
+  it('rolls back to a kept version without building: its images and project, a new revision on top', async () => {
+    const workspace = (await ctx.platform.db.query.workspaces.findMany())[0]!;
+    const url = loopback(workspace.serviceUrls.web!);
+    world.repo('shop', version('version five', SERVE));
+    const five = await deployAndWait(client, { repo: 'shop', workflowType: 'redeploy' });
+    expect(five.status.error).toBeNull();
+    expect(await (await fetch(url)).text()).toBe('version five\n');
+
+    const listed = (await client.get('/api/workspace-revisions/shop')).json() as WorkspaceRevisions;
+    expect(listed.revisions.map((r) => [r.deployment_id, r.current, r.can_roll_back])).toEqual([
+      [five.deploymentId, true, false],
+      [firstDeploymentId, false, true],
+    ]);
+
+    const sessionId = randomUUID();
+    const startedAt = Date.now();
+    const started = await client.post(`/api/workspace-rollback/shop/${firstDeploymentId}`, { sessionId });
+    expect(started.statusCode).toBe(200);
+    let status = (await client.get(`/api/workflow/deployment/status/${sessionId}`)).json() as WorkflowStatus;
+    while (status.state === 'started') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await client.get(`/api/workflow/deployment/status/${sessionId}`)).json() as WorkflowStatus;
+    }
+    // The issue's target is under 10 s for a shop-sized app; a loaded CI machine gets room.
+    expect(Date.now() - startedAt).toBeLessThan(60_000);
+    expect(status.error).toBeNull();
+    expect(status.data.deploymentData.metadata.urls.web).toBe(workspace.serviceUrls.web);
+    expect(await (await fetch(url)).text()).toBe('version one\n');
+    const web = (await containersOf(workspace.id)).find((c) => c.Labels[LABELS.composeService] === 'web')!;
+    expect(web.Image).toBe(`slipway-${workspace.id}-web:${firstDeploymentId}`);
+    const log = await client.get(
+      '/api/logs/operator/shop/stream?log_type=build&initial_lines=500&follow=true',
+    );
+    expect(log.body).toContain('nothing to build');
+    expect(log.body).not.toContain('Building images');
+
+    const after = (await client.get('/api/workspace-revisions/shop')).json() as WorkspaceRevisions;
+    expect(after.revisions[0]).toMatchObject({
+      trigger: 'rollback',
+      rollback_of: firstDeploymentId,
+      current: true,
+      deployed_by: 'operator',
+    });
+    // Someone else's deployment id, or a version that never deployed, is not a version of this workspace.
+    const unknown = await client.post(`/api/workspace-rollback/shop/${randomUUID()}`, {
+      sessionId: randomUUID(),
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 });

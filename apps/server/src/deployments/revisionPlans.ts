@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { NormalizedService } from '../infra/compose/composeProject.js';
 import type { HostPorts } from './hostPorts.js';
 import type { ServiceRole } from './serviceRoles.js';
 
@@ -11,11 +12,12 @@ import type { ServiceRole } from './serviceRoles.js';
  */
 export interface RevisionPlan {
   deploymentId: string;
+  commitSha: string | null;
   normalized: Record<string, unknown>;
+  services: NormalizedService[];
   imageNames: Record<string, string>;
   roles: ServiceRole[];
   hostPorts: HostPorts;
-  serviceCount: number;
 }
 
 const revisionsDir = (dataDir: string, workspaceId: string) => path.join(dataDir, 'revisions', workspaceId);
@@ -48,4 +50,10 @@ export async function pruneRevisionPlans(dataDir: string, workspaceId: string, k
 
 export async function removeRevisionPlans(dataDir: string, workspaceId: string) {
   await rm(revisionsDir(dataDir, workspaceId), { recursive: true, force: true });
+}
+
+/** The deployment a rollback goes back to, as its row records it (`metadata.rollback_of`). */
+export function rollbackOf(row: { metadata: unknown }): string | undefined {
+  const value = (row.metadata as { rollback_of?: unknown } | null)?.rollback_of;
+  return typeof value === 'string' ? value : undefined;
 }

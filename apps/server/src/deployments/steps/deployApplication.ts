@@ -38,11 +38,12 @@ const dataDirOf = (state: RunState) => path.dirname(state.deps.workRoot);
 /** This run's version, as a plan that can start it again later without building. */
 export const currentPlan = (state: RunState): RevisionPlan => ({
   deploymentId: state.deployment.id,
+  commitSha: state.commitSha ?? null,
   normalized: state.normalized!,
+  services: state.services,
   imageNames: state.imageNames,
   roles: state.roles,
   hostPorts: state.hostPorts,
-  serviceCount: state.services.filter((s) => !s.inactive).length,
 });
 
 /** The project file Slipway runs for a version: its plan on this VM, with the workspace's variables or not. */
@@ -54,7 +55,7 @@ function projectFor(state: RunState, plan: RevisionPlan, withEnv: boolean) {
     deploymentId: plan.deploymentId,
     imageNames: plan.imageNames,
     publishAddress: target.publishAddress,
-    limits: limitsFor(state.workspace.vmSize, plan.serviceCount),
+    limits: limitsFor(state.workspace.vmSize, plan.services.filter((s) => !s.inactive).length),
     ...(withEnv ? { env: state.env } : {}),
   });
   return applyRuntimePlan(config, {
@@ -142,15 +143,8 @@ async function plannedPorts(state: RunState, dockerfileOnly: boolean): Promise<R
   return ports;
 }
 
-/**
- * Builds the images (output streamed to the build log) and starts the containers with the workspace's
- * variables. The file holding the variables exists only until `up` returns.
- */
-export async function deployApplication(state: RunState) {
-  const target = requireTarget(state);
-  const { workDir } = state;
-  state.emptyEnvFile = path.join(workDir, 'empty.env');
-  await writeFile(state.emptyEnvFile, '', { mode: 0o600 });
+/** Our image names, bind mounts moved into the workspace's storage, the service roles, the skeleton file. */
+async function prepareBuild(state: RunState, dockerfileOnly: boolean) {
   for (const service of state.services) {
     if (service.hasBuild) {
       state.imageNames[service.name] =
@@ -161,17 +155,55 @@ export async function deployApplication(state: RunState) {
   // the parent of the runs' work root.
   state.normalized = await placeBindMounts(state.normalized!, {
     repoDir: state.repoDir!,
-    dataDir: path.dirname(state.deps.workRoot),
+    dataDir: dataDirOf(state),
     workspaceId: state.workspace.id,
     deploymentId: state.deployment.id,
   });
+  state.roles = serviceRoles(state.normalized!, state.services, { dockerfileOnly });
+  await writeFile(state.finalComposeFile!, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
+}
+
+/** A rollback runs a kept version as it was: its project, roles and images, which must still be there. */
+async function takeKeptVersion(state: RunState, plan: RevisionPlan) {
+  const { docker } = requireTarget(state);
+  for (const image of Object.values(plan.imageNames)) {
+    const kept = await docker
+      .getImage(image)
+      .inspect()
+      .then(() => true)
+      .catch(() => false);
+    if (!kept) {
+      throw new StepFailure(
+        `The images of that version were removed (${image}); it can no longer be rolled back to. Deploy its commit again instead.`,
+      );
+    }
+  }
+  state.imageNames = { ...plan.imageNames };
+  state.roles = plan.roles;
+  state.log.write(
+    `Starting the kept images of deployment ${plan.deploymentId.slice(0, 8)}: nothing to build`,
+  );
+  await writeFile(state.finalComposeFile!, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
+}
+
+/**
+ * Builds the images (output streamed to the build log) and starts the containers with the workspace's
+ * variables. The file holding the variables exists only until `up` returns.
+ */
+export async function deployApplication(state: RunState) {
+  const target = requireTarget(state);
+  const { workDir } = state;
+  state.emptyEnvFile = path.join(workDir, 'empty.env');
+  await writeFile(state.emptyEnvFile, '', { mode: 0o600 });
   state.finalComposeFile = path.join(workDir, 'slipway.compose.yml');
   const dockerfileOnly = isDockerfileOnly(state);
-  state.roles = serviceRoles(state.normalized!, state.services, { dockerfileOnly });
-  await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
-
-  await guardDisk(state);
-  if (state.services.some((s) => s.hasBuild)) {
+  if (state.rollbackTo) {
+    await takeKeptVersion(state, state.rollbackTo);
+  } else {
+    await prepareBuild(state, dockerfileOnly);
+    await guardDisk(state);
+  }
+  if (!state.rollbackTo && state.services.some((s) => s.hasBuild)) {
     state.log.write('Building images...');
     // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`.
     const args = state.compose!.flavour === 'v2' ? ['--progress', 'plain', 'build'] : ['build', '--parallel'];
