@@ -25,6 +25,9 @@ export type Revision = z.infer<typeof revisionSchema>;
 
 /** GET /api/workspace-revisions/{name}: newest first. */
 export const workspaceRevisionsSchema = z.strictObject({
+  /** The repository the workspace deploys (a rollback's progress page is /deploy/{owner}/{repo}). */
+  owner: z.string(),
+  repo: z.string(),
   revisions: z.array(revisionSchema),
   /** How many versions' images are kept (DEPLOY_KEEP_VERSIONS). */
   kept: z.number().int(),

@@ -147,6 +147,8 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
   cancelDeployment: { 200: { success: true, message: 'Deployment cancelled' } },
   workspaceRevisions: {
     200: {
+      owner: 'octocat',
+      repo: 'shop',
       kept: 5,
       revisions: [
         {

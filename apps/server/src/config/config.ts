@@ -80,7 +80,7 @@ const envSchema = z.object({
   SSH_PRIVATE_KEY_FILE: optionalString,
   INGRESS_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   DEPLOY_HEALTH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
-  DEPLOY_KEEP_VERSIONS: z.coerce.number().int().min(1).max(20).default(3),
+  DEPLOY_KEEP_VERSIONS: z.coerce.number().int().min(1).max(20).default(5),
   DEPLOY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(3),
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),

@@ -195,7 +195,7 @@ export function createDeploymentService(
           can_roll_back: index > 0 && (await loadRevisionPlan(dataDir, workspace.id, row.id)) !== undefined,
         })),
       );
-      return { revisions, kept: deps.keepVersions };
+      return { owner: workspace.repoOwner, repo: workspace.repoName, revisions, kept: deps.keepVersions };
     },
 
     /** Starts a deployment of a kept version: no fetch, no build; followed like any other under `sessionId`. */

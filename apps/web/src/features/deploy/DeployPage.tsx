@@ -11,12 +11,12 @@ import {
   startWorkflow,
 } from '../../api/workflow';
 import { Alert, ButtonLink, LoadingView } from '../../components/ui';
+import { newSessionId } from '../../lib/sessionId';
 import { displaySteps, isDeploymentComplete, isDeploymentFailed, siteUrlFrom } from './deployProgress';
 import { FailureView } from './FailureView';
 import { ProgressView } from './ProgressView';
 import { ReviewView } from './ReviewView';
 import { SuccessView } from './SuccessView';
-import { newSessionId } from './sessionId';
 import { type DeployNavigationState, useDeploymentConfig } from './useDeploymentConfig';
 import { useDeploymentLogs } from './useDeploymentLogs';
 import { useWorkflowStatus } from './useWorkflowStatus';
