@@ -2,15 +2,18 @@
  * Zero-downtime redeploys (issue 15): a three-service app (web with a page, an API only its neighbours reach,
  * a worker) is deployed, then a client requests its public URL every 100 ms while the app is redeployed
  * REDEPLOYS times (default 20) alternating two branches whose pages differ, then once to a branch whose web
- * service never answers (its verification fails). Prints requests sent and failed (by kind), each redeploy's
- * time, whether the URL stayed the same, whether the last good version still serves after the failed one, and
- * the server's memory. MODE=caddy goes through a real Caddy (HTTPS, the production ingress), MODE=direct
- * through the host port (embedded defaults); both by default. Goal with Caddy: 0 failed.
+ * service never answers (its verification fails), then rolled back to its oldest kept revision. Prints requests
+ * sent and failed (by kind), each redeploy's time, whether the URL stayed the same, whether the last good
+ * version serves after the failed one, the rollback time (click to Live) and the process's memory.
+ * MODE=caddy goes through a real Caddy (HTTPS, the production ingress), MODE=direct through the host port
+ * (embedded defaults); both by default. Goal with Caddy: 0 failed.
  * Run: `npx tsx bench/zero-downtime.ts` (Docker Engine, busybox:1.36 and caddy needed).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { WorkflowStatus, WorkspaceRevisions } from '@slipway/contract';
 import { deployAndWait, loopback } from '../apps/server/src/deployments/testSupport.js';
 import { fetchThroughCaddy, startCaddy } from '../apps/server/src/test/fixtures/caddyProcess.js';
 import { git } from '../apps/server/src/test/fixtures/fixtureRepos.js';
@@ -109,6 +112,28 @@ function startClient(get: () => Promise<{ status: number; body: string }>) {
   };
 }
 
+/** Rolls back to the oldest kept revision through the API and waits until it is Live (or failed). */
+async function rollBack(client: TestClient) {
+  const listed = (await client.get(`/api/workspace-revisions/${REPO}`)).json() as WorkspaceRevisions;
+  const target = listed.revisions.filter((revision) => revision.can_roll_back).at(-1);
+  if (!target) return { to: 'none', ms: 0, error: 'no kept revision' };
+  const sessionId = randomUUID();
+  const started = performance.now();
+  const response = await client.post(`/api/workspace-rollback/${REPO}/${target.deployment_id}`, {
+    sessionId,
+  });
+  if (response.statusCode !== 200) return { to: target.deployment_id, ms: 0, error: response.body };
+  for (;;) {
+    const status = (
+      await client.get(`/api/workflow/deployment/status/${sessionId}`)
+    ).json() as WorkflowStatus;
+    if (status.state !== 'started') {
+      return { to: target.deployment_id, ms: performance.now() - started, error: status.error };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function runMode(mode: 'direct' | 'caddy') {
   const repos = createRepo();
   const caddy = mode === 'caddy' ? await startCaddy() : undefined;
@@ -156,8 +181,11 @@ async function runMode(mode: 'direct' | 'caddy') {
     // Five more seconds of traffic: does the last good version still serve?
     const afterBroken = clientLoop.tally.sent;
     await new Promise((resolve) => setTimeout(resolve, 5000));
-    const tally = await clientLoop.stop();
     const lastAnswer = await get().catch((error: Error) => ({ status: 0, body: error.message }));
+    // One-click rollback to the oldest kept revision, under the same traffic: click → Live.
+    const rollback = await rollBack(client);
+    const afterRollback = await get().catch((error: Error) => ({ status: 0, body: error.message }));
+    const tally = await clientLoop.stop();
     const failed = total(tally);
     const rss = process.memoryUsage().rss;
     times.sort((a, b) => a - b);
@@ -170,7 +198,10 @@ async function runMode(mode: 'direct' | 'caddy') {
     console.log(
       `  after the failed redeploy (${tally.sent - afterBroken} requests): the site answers ${lastAnswer.status} ${lastAnswer.body.trim()} (last good: <h1>${lastGood}</h1>)`,
     );
-    console.log(`  rollback: not available yet (no revisions list); server RSS ${mb(rss)}`);
+    console.log(
+      `  rollback to the revision of ${rollback.to.slice(0, 8)}: ${rollback.error ?? 'Live'} in ${(rollback.ms / 1000).toFixed(1)} s; the site then answers ${afterRollback.status} ${afterRollback.body.trim()}`,
+    );
+    console.log(`  server process RSS ${mb(rss)}`);
     printResult(
       `${REDEPLOYS} redeploys under traffic (${mode}), requests failed`,
       `${duringGood.failed} of ${duringGood.sent}`,
@@ -182,6 +213,11 @@ async function runMode(mode: 'direct' | 'caddy') {
       `failed redeploy (${mode}), previous version serving`,
       lastAnswer.status === 200 && lastAnswer.body.includes(lastGood) ? 'yes' : 'no',
       'yes',
+    );
+    printResult(
+      `rollback (${mode}), click to Live`,
+      rollback.error ? `failed: ${rollback.error}` : `${(rollback.ms / 1000).toFixed(1)} s`,
+      '< 10 s',
     );
     printResult(
       `redeploy (${mode}), median time`,
