@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config/config.js';
+import { buildApp } from '../apps/server/src/http/app.js';
 import { createPlatform } from '../apps/server/src/platform/platform.js';
 
 export async function startEmbeddedPlatform(env: Record<string, string> = {}) {
@@ -31,6 +32,21 @@ export async function startEmbeddedPlatform(env: Record<string, string> = {}) {
     async close() {
       await platform.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The same platform with its HTTP app, for benchmarks that drive Slipway over its API (with `TestClient`). */
+export async function startEmbeddedApp(env: Record<string, string> = {}) {
+  const embedded = await startEmbeddedPlatform(env);
+  const app = await buildApp(embedded.platform, { webDist: path.join(embedded.dataDir, 'no-web') });
+  await app.ready();
+  return {
+    ...embedded,
+    app,
+    async close() {
+      await app.close();
+      await embedded.close();
     },
   };
 }

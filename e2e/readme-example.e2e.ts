@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
-import { expectPath, expectText } from './harness/page.js';
+import { startDeploymentFromPicker } from './harness/deployJourney.js';
+import { expectText } from './harness/page.js';
 import { REPO_ROOT, type RunningServer, startServer } from './harness/server.js';
 import { assertWebBuilt } from './harness/webBuild.js';
 
@@ -54,19 +55,7 @@ describe.skipIf(!chromiumAvailable())("the README's deploy example", () => {
   it('signs in, picks hello and reaches Deployment Successful!', async () => {
     await page.goto(at('/'));
     await page.getByRole('banner').getByRole('button', { name: 'Sign in with GitHub' }).click();
-    await expectPath(page, '/repository-picker');
-    await page.getByTestId('repository-card').filter({ hasText: 'hello' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Configure Deployment', { exact: true }).waitFor();
-    await expect.poll(() => dialog.getByRole('button', { name: 'Branch' }).textContent()).toContain('main');
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expectPath(page, '/env-variables/hello');
-    await page.getByRole('button', { name: 'Continue to Next Step' }).click();
-    await expectPath(page, '/deploy/operator/hello');
-    await page.getByRole('button', { name: 'Start Deployment' }).click();
-    await expectPath(page, '/billing/operator/hello');
-    await page.getByRole('button', { name: 'Start Subscription & Deploy' }).click();
-    await expectPath(page, '/deploy/operator/hello');
+    await startDeploymentFromPicker(page, 'hello');
     await expectText(page, 'Deployment Successful!', { timeout: 170_000 });
     await screenshot(page, 'readme-example-live');
     // Without Caddy the link is http://localhost:{port}, bound to 127.0.0.1 (Node may try ::1 for localhost).

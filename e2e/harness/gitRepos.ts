@@ -17,11 +17,17 @@ export function makeRepo(
 ): string {
   const dir = path.join(root, owner, name);
   mkdirSync(dir, { recursive: true });
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  const date = new Date(Date.now() - (options.ageDays ?? 0) * DAY_MS).toISOString();
+  writeFiles(dir, files);
+  const git = gitIn(dir, new Date(Date.now() - (options.ageDays ?? 0) * DAY_MS));
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'initial');
+  for (const branch of options.branches ?? []) git('branch', '--', branch);
+  return dir;
+}
+
+/** Runs git in `dir` as the tests' author, with commits dated `date`. */
+function gitIn(dir: string, date = new Date()) {
   const env = {
     PATH: process.env.PATH,
     HOME: dir,
@@ -30,13 +36,23 @@ export function makeRepo(
     GIT_AUTHOR_EMAIL: 'e2e@slipway.localhost',
     GIT_COMMITTER_NAME: 'E2E',
     GIT_COMMITTER_EMAIL: 'e2e@slipway.localhost',
-    GIT_AUTHOR_DATE: date,
-    GIT_COMMITTER_DATE: date,
+    GIT_AUTHOR_DATE: date.toISOString(),
+    GIT_COMMITTER_DATE: date.toISOString(),
   };
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: 'ignore' });
-  git('init', '-q', '-b', 'main');
+  return (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: 'ignore' });
+}
+
+/** A new commit on the checked-out branch of the repository in `dir`, changing `files`. */
+export function commitFiles(dir: string, files: Record<string, string>, message = 'change') {
+  writeFiles(dir, files);
+  const git = gitIn(dir);
   git('add', '-A');
-  git('commit', '-q', '-m', 'initial');
-  for (const branch of options.branches ?? []) git('branch', '--', branch);
-  return dir;
+  git('commit', '-q', '-m', message);
+}
+
+function writeFiles(dir: string, files: Record<string, string>) {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
 }

@@ -54,3 +54,5 @@ export const NO_PORTS_MESSAGE =
 export const NON_DOCKERIZED_MESSAGE =
   'Non-dockerized apps are unsupported: add a Dockerfile or a docker-compose.yml to the repository root';
 export const PLATFORM_RESTARTED_MESSAGE = 'The platform restarted during this deployment';
+/** The failure reason of a deployment its owner cancelled. */
+export const DEPLOYMENT_CANCELLED_MESSAGE = 'Deployment cancelled';

@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './monitoring.js';
 export * from './publicConfig.js';
 export * from './repositories.js';
+export * from './revisions.js';
 export * from './route.js';
 export * from './routes.js';
 export * from './schemaKit.js';

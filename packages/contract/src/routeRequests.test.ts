@@ -89,6 +89,16 @@ const SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
       ],
     },
   },
+  rollbackWorkspace: {
+    body: {
+      valid: [{ sessionId: VALID_SESSION }],
+      invalid: [{ value: { sessionId: 'short' } }, { value: {} }],
+    },
+    params: {
+      valid: [{ name: 'shop', deploymentId: '6f1c1c3e-8a4e-4c1e-9a57-2d7c1f0b9a11' }],
+      invalid: [{ value: { name: 'shop', deploymentId: '../x' } }],
+    },
+  },
   startDeployment: {
     body: {
       valid: [

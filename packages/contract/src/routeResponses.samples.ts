@@ -144,6 +144,29 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
   workflowDefinition: { 200: { name: 'deployment', description: 'Build and run', steps: [step] } },
   startDeployment: { 200: { success: true, sessionId: 'sess_12345678', deploymentId: 'd1' } },
   deploymentStatus: { 200: workflowStatus },
+  cancelDeployment: { 200: { success: true, message: 'Deployment cancelled' } },
+  workspaceRevisions: {
+    200: {
+      owner: 'octocat',
+      repo: 'shop',
+      kept: 5,
+      revisions: [
+        {
+          deployment_id: '6f1c1c3e-8a4e-4c1e-9a57-2d7c1f0b9a11',
+          commit_sha: '9fceb02d0ae598e95dc970b74767f19372d61af8',
+          branch: 'main',
+          trigger: 'rollback',
+          rollback_of: '1b4f0e98-51c3-4b3c-8f6e-0a9d2f7e6c55',
+          deployed_by: 'octocat',
+          deployed_at: '2026-11-24T10:00:00.000Z',
+          duration_seconds: 4.2,
+          current: true,
+          can_roll_back: true,
+        },
+      ],
+    },
+  },
+  rollbackWorkspace: { 200: { success: true, sessionId: 'sess_12345678', deploymentId: 'd2' } },
   deploymentJob: {
     200: {
       id: 'd1',

@@ -1,31 +1,12 @@
 import http from 'node:http';
-import https from 'node:https';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routeId } from '../infra/ingress/caddyIngress.js';
-import { startCaddy } from '../test/fixtures/caddyProcess.js';
+import { fetchThroughCaddy, startCaddy } from '../test/fixtures/caddyProcess.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
 import { cleanUpWorkspaces, deployAndWait } from './testSupport.js';
-
-/** GET over HTTPS to 127.0.0.1 with the given SNI/Host, trusting only Caddy's internal root. */
-function fetchVia(url: string, ca: string): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = https.get(
-      { host: '127.0.0.1', port, servername: hostname, headers: { host: hostname }, path: '/', ca },
-      (response) => {
-        let body = '';
-        response.on('data', (chunk) => {
-          body += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      },
-    );
-    request.on('error', reject);
-  });
-}
 
 describeWith('docker')('HTTPS through Caddy', () => {
   let repos: ReturnType<typeof createFixtureRepos>;
@@ -59,13 +40,20 @@ describeWith('docker')('HTTPS through Caddy', () => {
     const url = status.data.deploymentData.metadata.service_url!;
     expect(url).toBe(`https://app-single-dockerfile.localhost:${caddy.httpsPort}`);
 
-    // Caddy issues the certificate on the first handshake; give it a moment.
-    let answer: { status: number; body: string } | undefined;
-    for (let i = 0; i < 30 && !answer; i++) {
-      answer = await fetchVia(url, caddy.rootCertificate()).catch(() => undefined);
-      if (!answer) await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    expect(answer).toEqual({ status: 200, body: 'single dockerfile app\n' });
+    expect(await answerOf(caddy, url)).toEqual({ status: 200, body: 'single dockerfile app\n' });
+
+    // A redeploy replaces the workspace's one route and keeps its URL.
+    const again = await deployAndWait(client, { repo: 'single-dockerfile', workflowType: 'redeploy' });
+    expect(again.status.error).toBeNull();
+    expect(again.status.data.deploymentData.metadata.service_url).toBe(url);
+
+    // Caddy restarts with nothing of Slipway's: the routes are back within 30 s, on the same URL.
+    await caddy.restartEmpty();
+    expect((await fetchThroughCaddy(url, caddy.rootCertificate()).catch(() => null))?.status).not.toBe(200);
+    const restoredAfter = Date.now();
+    await ctx.platform.deployments.startRecovery();
+    expect(await answerOf(caddy, url, 30_000)).toEqual({ status: 200, body: 'single dockerfile app\n' });
+    expect(Date.now() - restoredAfter).toBeLessThan(30_000);
 
     const workspace = (await ctx.platform.db.query.workspaces.findMany())[0]!;
     const id = routeId(workspace.id, 'app');
@@ -75,6 +63,18 @@ describeWith('docker')('HTTPS through Caddy', () => {
     expect(await adminStatus(`${caddy.adminUrl}/id/${id}`)).not.toBe(200);
   });
 });
+
+/** The first answer of `url` through Caddy, waiting for the route and the certificate up to `withinMs`. */
+async function answerOf(caddy: { rootCertificate(): string }, url: string, withinMs = 15_000) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const answer = await Promise.resolve()
+      .then(() => fetchThroughCaddy(url, caddy.rootCertificate()))
+      .catch(() => undefined);
+    if (answer?.status === 200 || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
 
 /** Status of a Caddy admin GET on a connection of its own: a config reload closes pooled admin connections. */
 function adminStatus(url: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { DEPLOYMENT_STEPS } from '@slipway/contract';
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { deployments, type StepRecord, vms, workspaces } from '../infra/db/schema.js';
 
@@ -64,6 +64,11 @@ export function createDeploymentRepository(db: Db) {
         .update(workspaces)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(workspaces.id, id));
+    },
+
+    /** Workspaces that should have routes in the ingress (see publishedRoutes.ts). */
+    routedWorkspaces(): Promise<WorkspaceRow[]> {
+      return db.select().from(workspaces).where(sql`${workspaces.serviceUpstreams} <> '{}'::jsonb`);
     },
 
     async deleteWorkspace(id: string) {

@@ -1,23 +1,30 @@
 import path from 'node:path';
 import {
   DEFAULT_VM_SIZE,
+  DEPLOYMENT_CANCELLED_MESSAGE,
   DEPLOYMENT_STEPS,
+  DEPLOYMENT_TRIGGERS,
+  type Revision,
   type StartDeploymentRequest,
   type StartDeploymentResponse,
   type WorkflowDefinition,
+  type WorkspaceRevisions,
 } from '@slipway/contract';
 import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
 import { removeWorkspaceMounts } from '../infra/compose/bindMounts.js';
-import { logLines } from '../infra/db/schema.js';
+import { type deployments, logLines } from '../infra/db/schema.js';
+import { CHANNELS } from '../infra/docker/conventions.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobHandler, JobQueue } from '../infra/queue/jobQueue.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { VmRow } from '../vm-providers/vmProvider.js';
-import { initialSteps, isUniqueViolation } from './deploymentRepository.js';
-import { failInterrupted, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
+import { ACTIVE_STATUSES, initialSteps, isUniqueViolation } from './deploymentRepository.js';
+import { failInterrupted, publishStatus, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
+import { unpublishRoutes } from './publishedRoutes.js';
+import { loadRevisionPlan, removeRevisionPlans, rollbackOf } from './revisionPlans.js';
 import type { WorkflowDeps } from './runState.js';
 import { stopWorkspace } from './workspaceStopper.js';
 
@@ -53,6 +60,63 @@ export function createDeploymentService(
         deps.logger.warn({ err: error }, 'reaping a deployment failed'),
       );
     }
+  }
+
+  /** Records a queued deployment under the user's session and hands it to the workers. */
+  async function enqueueDeployment(
+    user: UserRow,
+    sessionId: string,
+    values: Pick<
+      typeof deployments.$inferInsert,
+      | 'workspaceId'
+      | 'workspaceName'
+      | 'workflowType'
+      | 'owner'
+      | 'repo'
+      | 'branch'
+      | 'vmSize'
+      | 'subscriptionId'
+    >,
+    metadata: Record<string, unknown> = {},
+  ): Promise<StartDeploymentResponse> {
+    let deploymentId: string;
+    try {
+      const row = await repository.insert({
+        ...values,
+        sessionId,
+        userId: user.id,
+        status: 'queued',
+        steps: initialSteps(),
+        metadata,
+      });
+      deploymentId = row.id;
+    } catch (error) {
+      if (isUniqueViolation(error, 'deployments_one_active_idx')) {
+        throw new DomainError(
+          'deployment_in_progress',
+          `A deployment is already running for ${values.workspaceName}`,
+        );
+      }
+      if (isUniqueViolation(error)) {
+        // Someone else's session id answers as an unknown one would: a 409 would tell it exists.
+        if (!(await repository.findBySession(user.id, sessionId))) throw sessionNotFound();
+        throw new DomainError(
+          'conflict',
+          'This deployment session was already started; start with a new session id',
+        );
+      }
+      throw error;
+    }
+    try {
+      await deps.queue.enqueue(DEPLOYMENT_JOB, { deploymentId }, { jobId: deploymentId });
+    } catch (error) {
+      await repository.update(deploymentId, {
+        status: 'failed',
+        error: 'The deployment could not be queued',
+      });
+      throw error;
+    }
+    return { success: true, sessionId, deploymentId };
   }
 
   return {
@@ -94,56 +158,106 @@ export function createDeploymentService(
       });
       if (!redeploy && workspace.vmSize !== vmSize)
         await repository.updateWorkspace(workspace.id, { vmSize });
-      let deploymentId: string;
-      try {
-        const row = await repository.insert({
-          sessionId: request.sessionId,
-          userId: user.id,
+      return enqueueDeployment(user, request.sessionId, {
+        workspaceId: workspace.id,
+        workspaceName,
+        workflowType: request.workflowType,
+        owner: request.owner,
+        repo: request.repo,
+        branch: request.branch,
+        vmSize,
+        subscriptionId,
+      });
+    },
+
+    /** The workspace's successful deployments, newest first, and which of them can be rolled back to. */
+    async revisions(user: UserRow, name: string): Promise<WorkspaceRevisions> {
+      const workspace = await repository.findWorkspace(user.id, name);
+      if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+      const rows = await repository.completedForWorkspace(workspace.id);
+      const dataDir = path.dirname(deps.workRoot);
+      const revisions = await Promise.all(
+        rows.map(async (row, index) => ({
+          deployment_id: row.id,
+          commit_sha: row.commitSha,
+          branch: row.branch,
+          trigger: (DEPLOYMENT_TRIGGERS as readonly string[]).includes(row.workflowType)
+            ? (row.workflowType as Revision['trigger'])
+            : 'deploy',
+          rollback_of: rollbackOf(row) ?? null,
+          deployed_by: user.login,
+          deployed_at: (row.finishedAt ?? row.createdAt).toISOString(),
+          duration_seconds:
+            row.startedAt && row.finishedAt
+              ? Math.round((row.finishedAt.getTime() - row.startedAt.getTime()) / 100) / 10
+              : null,
+          current: index === 0 && workspace.status === 'live',
+          can_roll_back: index > 0 && (await loadRevisionPlan(dataDir, workspace.id, row.id)) !== undefined,
+        })),
+      );
+      return { owner: workspace.repoOwner, repo: workspace.repoName, revisions, kept: deps.keepVersions };
+    },
+
+    /** Starts a deployment of a kept version: no fetch, no build; followed like any other under `sessionId`. */
+    async rollback(user: UserRow, name: string, deploymentId: string, sessionId: string) {
+      const workspace = await repository.findWorkspace(user.id, name);
+      if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+      const target = await repository.findById(deploymentId);
+      if (!target || target.workspaceId !== workspace.id || target.status !== 'completed') {
+        throw new DomainError('not_found', 'That version of the workspace was not found');
+      }
+      if (!(await loadRevisionPlan(path.dirname(deps.workRoot), workspace.id, target.id))) {
+        throw new DomainError(
+          'conflict',
+          'That version is no longer kept; it can no longer be rolled back to',
+        );
+      }
+      if (await repository.activeForWorkspace(user.id, name)) {
+        throw new DomainError('deployment_in_progress', `A deployment is already running for ${name}`);
+      }
+      const paid = await deps.authorizeDeployment?.(user.id, name, workspace.vmSize, null);
+      return enqueueDeployment(
+        user,
+        sessionId,
+        {
           workspaceId: workspace.id,
-          workspaceName,
-          workflowType: request.workflowType,
-          owner: request.owner,
-          repo: request.repo,
-          branch: request.branch,
-          vmSize,
-          subscriptionId,
-          status: 'queued',
-          steps: initialSteps(),
-        });
-        deploymentId = row.id;
-      } catch (error) {
-        if (isUniqueViolation(error, 'deployments_one_active_idx')) {
-          throw new DomainError(
-            'deployment_in_progress',
-            `A deployment is already running for ${workspaceName}`,
-          );
-        }
-        if (isUniqueViolation(error)) {
-          // Someone else's session id answers as an unknown one would: a 409 would tell it exists.
-          if (!(await repository.findBySession(user.id, request.sessionId))) throw sessionNotFound();
-          throw new DomainError(
-            'conflict',
-            'This deployment session was already started; start with a new session id',
-          );
-        }
-        throw error;
-      }
-      try {
-        await deps.queue.enqueue(DEPLOYMENT_JOB, { deploymentId }, { jobId: deploymentId });
-      } catch (error) {
-        await repository.update(deploymentId, {
-          status: 'failed',
-          error: 'The deployment could not be queued',
-        });
-        throw error;
-      }
-      return { success: true, sessionId: request.sessionId, deploymentId };
+          workspaceName: name,
+          workflowType: 'rollback',
+          owner: workspace.repoOwner,
+          repo: workspace.repoName,
+          branch: target.branch,
+          vmSize: workspace.vmSize,
+          subscriptionId: paid?.subscriptionId ?? target.subscriptionId,
+        },
+        { rollback_of: target.id },
+      );
     },
 
     async status(user: UserRow, sessionId: string) {
       const row = await repository.findBySession(user.id, sessionId);
       if (!row) throw sessionNotFound();
       return presentStatus(row);
+    },
+
+    /**
+     * Stops the session's deployment: a queued one ends at once; a running one is aborted by the worker running
+     * it (told over pub/sub, whichever replica that is), which puts back what was serving.
+     */
+    async cancel(user: UserRow, sessionId: string) {
+      const row = await repository.findBySession(user.id, sessionId);
+      if (!row) throw sessionNotFound();
+      if (!ACTIVE_STATUSES.includes(row.status)) {
+        throw new DomainError('conflict', 'This deployment has already ended');
+      }
+      const ended = await repository.transition(row.id, ['queued'], {
+        status: 'failed',
+        error: DEPLOYMENT_CANCELLED_MESSAGE,
+        finishedAt: new Date(),
+        metadata: { ...row.metadata, failure_reason: DEPLOYMENT_CANCELLED_MESSAGE },
+      });
+      if (ended) await publishStatus(deps, ended, 'finished');
+      else await deps.pubsub.publish(CHANNELS.cancelDeployment(row.id), { by: user.id });
+      return { success: true as const, message: DEPLOYMENT_CANCELLED_MESSAGE };
     },
 
     /** The deployment behind a session, for the SSE stream (404 for someone else's session). */
@@ -212,9 +326,10 @@ export function createDeploymentService(
         }
         await deps.vmProvider.delete(vm);
       }
-      await deps.ingress.unpublish(workspace.id, Object.keys(workspace.serviceUrls ?? {}));
+      await unpublishRoutes(deps, workspace.id);
       // Its bind-mounted data lives in DATA_DIR (the work root's parent) and goes with it.
       await removeWorkspaceMounts(path.dirname(deps.workRoot), workspace.id);
+      await removeRevisionPlans(path.dirname(deps.workRoot), workspace.id);
       await deps.deleteEnv?.(user.id, name);
       await deps.db
         .delete(logLines)
@@ -237,14 +352,8 @@ export function createDeploymentService(
         for (const workspace of await repository.workspacesOnVm(vm.id)) {
           if (target)
             await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
-          await deps.ingress
-            .unpublish(workspace.id, Object.keys(workspace.serviceUrls ?? {}))
-            .catch(() => {});
-          await repository.updateWorkspace(workspace.id, {
-            status: 'vm_deleted',
-            serviceUrls: {},
-            vmId: null,
-          });
+          await unpublishRoutes(deps, workspace.id).catch(() => {});
+          await repository.updateWorkspace(workspace.id, { status: 'vm_deleted', vmId: null });
         }
         await target?.close().catch(() => {});
         await deps.vmProvider.delete(vm);

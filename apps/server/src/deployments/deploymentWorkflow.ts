@@ -1,14 +1,16 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PLATFORM_RESTARTED_MESSAGE } from '@slipway/contract';
+import { DEPLOYMENT_CANCELLED_MESSAGE, PLATFORM_RESTARTED_MESSAGE } from '@slipway/contract';
 import type { StepRecord } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
 import { createBuildLog, createRedactor } from './buildLog.js';
 import type { DeploymentRow } from './deploymentRepository.js';
 import { presentStatus } from './presenter.js';
+import { unpublishRoutes } from './publishedRoutes.js';
+import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
 import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
-import { deployApplication } from './steps/deployApplication.js';
+import { deployApplication, restorePreviousVersion } from './steps/deployApplication.js';
 import { detectProject } from './steps/detectProject.js';
 import { fetchSource } from './steps/fetchSource.js';
 import { policyCheck } from './steps/policyCheck.js';
@@ -84,7 +86,17 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     HEARTBEAT_MS,
   );
   heartbeat.unref();
+  // Its owner may cancel it from any replica: the worker running it hears it here and aborts the current step.
+  const stopListening = await deps.pubsub
+    .subscribe(CHANNELS.cancelDeployment(deploymentId), () =>
+      controller.abort(new StepFailure(DEPLOYMENT_CANCELLED_MESSAGE)),
+    )
+    .catch(() => async () => {});
   const workDir = path.join(deps.workRoot, deploymentId);
+  const rollbackTo =
+    workspace && rollbackOf(claimed)
+      ? await loadRevisionPlan(path.dirname(deps.workRoot), workspace.id, rollbackOf(claimed)!)
+      : undefined;
   const state: RunState | undefined =
     workspace && user
       ? {
@@ -95,6 +107,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
           signal: controller.signal,
           log,
           env,
+          ...(rollbackTo ? { rollbackTo } : {}),
           firstDeploy: (await deps.repository.completedForWorkspace(workspace.id)).length === 0,
           workDir,
           services: [],
@@ -120,6 +133,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
       const step = row.steps[index]!;
       const definition = STEPS[step.name];
       if (!definition) throw new Error(`Unknown step ${step.name}`);
+      if (controller.signal.aborted) throw controller.signal.reason;
       row = await deps.repository.update(deploymentId, {
         currentStep: index,
         steps: withStep(row.steps, index, { status: 'in_progress', startedAt: new Date().toISOString() }),
@@ -160,6 +174,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     await publishStatus(deps, row, 'finished');
   } finally {
     clearInterval(heartbeat);
+    await stopListening().catch(() => {});
     await state?.target?.close().catch(() => {});
     await rm(workDir, { recursive: true, force: true }).catch(() => {});
   }
@@ -172,20 +187,30 @@ async function runWithTimeout(
   run: () => Promise<void>,
 ) {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new StepFailure(`Step '${name}' timed out after ${Math.round(timeoutMs / 1000)} s`));
-    }, timeoutMs);
+  let onAbort: (() => void) | undefined;
+  // Ends the step when the run is aborted: its time limit passed, or its owner cancelled it.
+  const stopped = new Promise<never>((_, reject) => {
+    onAbort = () => reject(controller.signal.reason);
+    if (controller.signal.aborted) onAbort();
+    else controller.signal.addEventListener('abort', onAbort, { once: true });
+    timer = setTimeout(
+      () =>
+        controller.abort(new StepFailure(`Step '${name}' timed out after ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
   });
   try {
-    await Promise.race([run(), timeout]);
+    await Promise.race([run(), stopped]);
   } finally {
     clearTimeout(timer);
+    if (onAbort) controller.signal.removeEventListener('abort', onAbort);
   }
 }
 
-/** A failed first deployment leaves nothing behind; a failed redeploy keeps what was running. */
+/**
+ * A failed first deployment leaves nothing behind; a failed redeploy keeps what was running, or, when it had
+ * replaced the containers already, starts the last good version again.
+ */
 async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: string) {
   const { workspace } = state;
   if (state.firstDeploy && state.target) {
@@ -193,11 +218,20 @@ async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: stri
     await removeProjectResources(state.target.docker, workspace.id, { volumes: true, images: true }).catch(
       () => {},
     );
-    await deps.ingress.unpublish(workspace.id, Object.keys(state.serviceUrls)).catch(() => {});
+    await unpublishRoutes(deps, workspace.id).catch(() => {});
   }
+  // A redeploy that had replaced the running containers puts the last good version back.
+  const restored =
+    !state.firstDeploy &&
+    state.containersStarted &&
+    (await restorePreviousVersion(state).catch((error: Error) => {
+      state.log.write(`The previous version could not be started again: ${error.message}`);
+      return false;
+    }));
+  if (restored) state.log.write('The previous version is running again');
   await deps.repository.updateWorkspace(workspace.id, {
     status:
-      state.firstDeploy || state.containersStarted
+      state.firstDeploy || (state.containersStarted && !restored)
         ? 'failed'
         : workspace.status === 'deploying'
           ? 'live'

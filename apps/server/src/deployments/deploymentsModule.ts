@@ -18,6 +18,7 @@ import type { VmProvider } from '../vm-providers/vmProvider.js';
 import { createBuildLogReader } from './buildLog.js';
 import { createDeploymentRepository } from './deploymentRepository.js';
 import { createDeploymentService } from './deploymentService.js';
+import { createRouteRestorer } from './routeRestorer.js';
 import type { EnvLoader } from './runState.js';
 
 export function createIngress(config: Config): Ingress {
@@ -66,9 +67,15 @@ export function createDeploymentsModule(deps: {
     workRoot: path.join(config.dataDir, 'builds'),
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     keepVersions: config.deployments.keepVersions,
+    // Read at each build, so a changed setting applies to the next deployment.
+    get minFreeDiskBytes() {
+      return config.deployments.minFreeDiskBytes;
+    },
     repoWebUrl: repositoryLocationBase(config),
     logger: deps.logger,
   });
+  const repository = createDeploymentRepository(deps.db);
+  const routeRestorer = createRouteRestorer({ ingress, repository, kv: deps.kv, logger: deps.logger });
   return {
     service,
     vmProvider,
@@ -76,9 +83,19 @@ export function createDeploymentsModule(deps: {
     buildLogs: createBuildLogReader(deps.db),
     logStore: createLogStore(deps.db),
     jobHandlers: service.jobHandlers,
-    /** For worker processes: handles `deployment.run` jobs' leftovers and reaps deployments of dead workers. */
-    startRecovery: () => service.startRecovery(),
-    stop: () => service.stop(),
+    routeRestorer,
+    /**
+     * For worker processes: handles `deployment.run` jobs' leftovers, reaps deployments of dead workers, and
+     * puts back routes the ingress lost.
+     */
+    async startRecovery() {
+      await service.startRecovery();
+      routeRestorer.start();
+    },
+    async stop() {
+      service.stop();
+      await routeRestorer.stop();
+    },
   };
 }
 

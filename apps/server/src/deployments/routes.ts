@@ -2,6 +2,8 @@ import {
   deployOwnerSchema,
   deployRepoSchema,
   logStreamQuerySchema,
+  rollbackParamsSchema,
+  rollbackRequestSchema,
   sessionStateRequestSchema,
   startDeploymentRequestSchema,
   workflowSessionIdSchema,
@@ -45,6 +47,22 @@ export function deploymentRoutes(
   app.get('/api/workflow/deployment/status/:sessionId', guard, async (request) => {
     const { sessionId } = parse(sessionParams, request.params);
     return deployments.status(currentUser(request), sessionId);
+  });
+
+  app.get('/api/workspace-revisions/:name', guard, async (request) => {
+    const { name } = parse(nameParams, request.params);
+    return deployments.revisions(currentUser(request), name);
+  });
+
+  app.post('/api/workspace-rollback/:name/:deploymentId', guard, async (request) => {
+    const { name, deploymentId } = parse(rollbackParamsSchema, request.params);
+    const { sessionId } = parse(rollbackRequestSchema, request.body);
+    return deployments.rollback(currentUser(request), name, deploymentId, sessionId);
+  });
+
+  app.post('/api/workflow/deployment/cancel/:sessionId', guard, async (request) => {
+    const { sessionId } = parse(sessionParams, request.params);
+    return deployments.cancel(currentUser(request), sessionId);
   });
 
   app.get('/api/workflow/deployment/status/:sessionId/stream', guard, async (request, reply) => {

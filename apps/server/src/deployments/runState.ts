@@ -13,6 +13,7 @@ import type { BuildLog } from './buildLog.js';
 import type { DeploymentRepository, DeploymentRow, WorkspaceRow } from './deploymentRepository.js';
 import type { HostPorts } from './hostPorts.js';
 import type { PublishedPort } from './portDiscovery.js';
+import type { RevisionPlan } from './revisionPlans.js';
 import type { ServiceRole } from './serviceRoles.js';
 
 export type EnvLoader = (userId: string, workspaceName: string) => Promise<{ key: string; value: string }[]>;
@@ -32,6 +33,8 @@ export interface WorkflowDeps {
   workRoot: string;
   healthTimeoutMs: number;
   keepVersions: number;
+  /** Below this much free disk on the VM a build first prunes, then refuses (0: never). */
+  minFreeDiskBytes: number;
   logger: Logger;
 }
 
@@ -55,6 +58,8 @@ export interface RunState {
   signal: AbortSignal;
   log: BuildLog;
   env: { key: string; value: string }[];
+  /** A rollback: the kept version it starts again, instead of fetching, checking and building. */
+  rollbackTo?: RevisionPlan;
   /** True when the workspace never had a successful deployment: a failure then removes everything it started. */
   firstDeploy: boolean;
   workDir: string;

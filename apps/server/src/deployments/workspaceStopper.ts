@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import { listProjectContainers } from '../infra/docker/projectResources.js';
+import { unpublishRoutes } from './publishedRoutes.js';
 import type { WorkflowDeps } from './runState.js';
 
 /**
@@ -21,7 +22,7 @@ export async function stopWorkspace(deps: WorkflowDeps, userId: string, name: st
     }
     await target.close().catch(() => {});
   }
-  await deps.ingress.unpublish(workspace.id, Object.keys(workspace.serviceUrls ?? {})).catch(() => {});
-  await deps.repository.updateWorkspace(workspace.id, { status: 'stopped', serviceUrls: {} });
+  await deps.repository.updateWorkspace(workspace.id, { status: 'stopped' });
+  await unpublishRoutes(deps, workspace.id).catch(() => {});
   return true;
 }

@@ -162,7 +162,7 @@ export async function createPlatform(
     billing,
     admin,
     async close() {
-      deployments.stop();
+      await deployments.stop();
       await runningApps.stop();
       await queue.close();
       await pubsub.close();

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import Docker from 'dockerode';
+import { localFreeBytes } from './engineDisk.js';
 import type { DockerTarget, VmProvider } from './vmProvider.js';
 import { type VmRepository, vmNameFor } from './vmRepository.js';
 
@@ -27,15 +28,19 @@ export function createLocalVmProvider(deps: {
   vmRepository: VmRepository;
   dockerSocket: string;
 }): VmProvider {
-  const target = (): DockerTarget => ({
+  const target = (): DockerTarget => {
     // Every engine call is bounded; the longest (image removal, prune) finish well within this.
-    docker: new Docker({ socketPath: deps.dockerSocket, timeout: 120_000 }),
-    composeEnv: { DOCKER_HOST: `unix://${deps.dockerSocket}` },
-    publishAddress: '127.0.0.1',
-    connect: (port) => tcpConnect('127.0.0.1', port),
-    upstream: (port) => `127.0.0.1:${port}`,
-    close: async () => {},
-  });
+    const docker = new Docker({ socketPath: deps.dockerSocket, timeout: 120_000 });
+    return {
+      docker,
+      composeEnv: { DOCKER_HOST: `unix://${deps.dockerSocket}` },
+      publishAddress: '127.0.0.1',
+      connect: (port) => tcpConnect('127.0.0.1', port),
+      upstream: (port) => `127.0.0.1:${port}`,
+      freeDiskBytes: () => localFreeBytes(docker),
+      close: async () => {},
+    };
+  };
   return {
     name: 'local',
     async ensure(workspace, size) {

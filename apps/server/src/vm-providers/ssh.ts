@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import Docker from 'dockerode';
 import type { Vault } from '../infra/vault/vault.js';
-import { forwardDockerSocket, forwardTcp, openSsh, type SshEndpoint } from './sshTunnel.js';
+import { engineRootDir } from './engineDisk.js';
+import { forwardDockerSocket, forwardTcp, openSsh, remoteFreeBytes, type SshEndpoint } from './sshTunnel.js';
 import type { DockerTarget, VmProvider, VmRow } from './vmProvider.js';
 import { type VmRepository, vmNameFor } from './vmRepository.js';
 
@@ -26,14 +27,19 @@ export async function createSshTarget(
     client.end();
     throw error;
   });
+  const docker = new Docker({ socketPath: tunnel.socketPath, timeout: 120_000 });
   return {
-    docker: new Docker({ socketPath: tunnel.socketPath, timeout: 120_000 }),
+    docker,
     composeEnv: { DOCKER_HOST: `unix://${tunnel.socketPath}` },
     // Health checks reach published ports through the SSH connection, wherever they are bound on the server.
     publishAddress,
     connect: (port) => forwardTcp(client, publishAddress, port),
     // On loopback, Caddy is expected on the server itself; on a private address, anywhere in the network.
     upstream: (port) => `${publishAddress}:${port}`,
+    freeDiskBytes: async () => {
+      const dir = await engineRootDir(docker);
+      return dir ? remoteFreeBytes(client, dir) : undefined;
+    },
     async close() {
       await tunnel.close();
       client.end();

@@ -81,3 +81,23 @@ export function forwardTcp(client: Client, address: string, port: number): Promi
     );
   });
 }
+
+/** Free bytes of the file system holding `dir` on the server (`stat -f`), or undefined when it cannot tell. */
+export function remoteFreeBytes(client: Client, dir: string): Promise<number | undefined> {
+  // The path is the engine's own root directory (from `docker info`), quoted for the remote shell all the same.
+  const quoted = `'${dir.replaceAll("'", "'\\''")}'`;
+  return new Promise((resolve) => {
+    client.exec(`stat -f -c '%a %S' -- ${quoted}`, (error, stream) => {
+      if (error) return resolve(undefined);
+      let out = '';
+      stream.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+      });
+      stream.stderr.resume();
+      stream.on('close', () => {
+        const [available, blockSize] = out.trim().split(/\s+/).map(Number);
+        resolve(available !== undefined && blockSize ? available * blockSize : undefined);
+      });
+    });
+  });
+}

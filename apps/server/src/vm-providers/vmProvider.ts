@@ -22,6 +22,8 @@ export interface DockerTarget {
   connect(port: number): Promise<Duplex>;
   /** `host:port` the ingress proxy dials for a published port. */
   upstream(port: number): string;
+  /** Free bytes where the engine keeps images and build cache, or undefined when it cannot be told. */
+  freeDiskBytes(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 

@@ -81,6 +81,15 @@ export async function fetchWorkflowStatus(sessionId: string): Promise<WorkflowSt
   }
 }
 
+/** POST /api/workflow/deployment/cancel/{id}. Errors: the server's error, else 'Could not cancel the deployment'. */
+export async function cancelWorkflow(sessionId: string): Promise<void> {
+  try {
+    await api.post(`/api/workflow/deployment/cancel/${enc(sessionId)}`);
+  } catch (error) {
+    throw new Error(serverError(error) ?? 'Could not cancel the deployment', { cause: error });
+  }
+}
+
 export function workflowStatusStreamUrl(sessionId: string): string {
   return `/api/workflow/deployment/status/${enc(sessionId)}/stream`;
 }

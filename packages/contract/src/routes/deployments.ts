@@ -8,7 +8,9 @@ import {
   updateEnvVariableRequestSchema,
   uploadEnvVariablesRequestSchema,
 } from '../envVariables.js';
+import { rollbackParamsSchema, rollbackRequestSchema, workspaceRevisionsSchema } from '../revisions.js';
 import { route } from '../route.js';
+import { successMessageSchema } from '../schemaKit.js';
 import {
   deployRepoParamsSchema,
   logStreamQuerySchema,
@@ -23,6 +25,7 @@ import {
   workflowSessionParamsSchema,
   workflowStatusSchema,
 } from '../workflow.js';
+import { workspaceNameParamSchema } from '../workspaces.js';
 
 /** The deployment wizard, the workflow and its logs, and the workspace's environment variables. */
 export const deploymentRoutes = {
@@ -57,6 +60,33 @@ export const deploymentRoutes = {
     params: workflowSessionParamsSchema,
     responses: {},
     note: 'Events are JSON objects with type connected, status, finished (status fields spread in) or error.',
+  }),
+  cancelDeployment: route({
+    method: 'POST',
+    path: '/api/workflow/deployment/cancel/:sessionId',
+    kind: 'json',
+    access: 'whitelisted',
+    params: workflowSessionParamsSchema,
+    responses: { 200: successMessageSchema },
+    note: 'Stops a queued or running deployment within seconds and leaves the version that was serving in place; 409 once it has ended.',
+  }),
+  workspaceRevisions: route({
+    method: 'GET',
+    path: '/api/workspace-revisions/:name',
+    kind: 'json',
+    access: 'whitelisted',
+    params: workspaceNameParamSchema,
+    responses: { 200: workspaceRevisionsSchema },
+  }),
+  rollbackWorkspace: route({
+    method: 'POST',
+    path: '/api/workspace-rollback/:name/:deploymentId',
+    kind: 'json',
+    access: 'whitelisted',
+    params: rollbackParamsSchema,
+    body: rollbackRequestSchema,
+    responses: { 200: startDeploymentResponseSchema },
+    note: 'Starts a deployment of a kept version (no fetch, no build), followed like any other under sessionId.',
   }),
   deploymentJob: route({
     method: 'GET',

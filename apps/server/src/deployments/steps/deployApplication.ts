@@ -6,9 +6,11 @@ import { dnsLabel, finalizeConfig, stringifyCompose } from '../../infra/compose/
 import { CommandError } from '../../infra/compose/runCommand.js';
 import { labelLeftoverStages } from '../../infra/docker/buildStages.js';
 import { composeProjectName, LABELS } from '../../infra/docker/conventions.js';
+import { guardDisk } from '../diskGuard.js';
 import { classifyComposeFailure } from '../failureReport.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
+import { loadRevisionPlan, type RevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
 import { applyRuntimePlan } from '../runtimePlan.js';
 import { serviceRoles } from '../serviceRoles.js';
@@ -30,23 +32,40 @@ export function limitsFor(vmSizeId: string, serviceCount: number) {
   };
 }
 
-function finalConfig(state: RunState, withEnv: boolean) {
+/** Where the workspace's bind-mounted files and revision plans live: DATA_DIR, the runs' work root's parent. */
+const dataDirOf = (state: RunState) => path.dirname(state.deps.workRoot);
+
+/** This run's version, as a plan that can start it again later without building. */
+export const currentPlan = (state: RunState): RevisionPlan => ({
+  deploymentId: state.deployment.id,
+  commitSha: state.commitSha ?? null,
+  normalized: state.normalized!,
+  services: state.services,
+  imageNames: state.imageNames,
+  roles: state.roles,
+  hostPorts: state.hostPorts,
+});
+
+/** The project file Slipway runs for a version: its plan on this VM, with the workspace's variables or not. */
+function projectFor(state: RunState, plan: RevisionPlan, withEnv: boolean) {
   const target = requireTarget(state);
-  const config = finalizeConfig(state.normalized!, {
+  const config = finalizeConfig(plan.normalized, {
     workspaceId: state.workspace.id,
     userId: state.workspace.userId,
-    deploymentId: state.deployment.id,
-    imageNames: state.imageNames,
+    deploymentId: plan.deploymentId,
+    imageNames: plan.imageNames,
     publishAddress: target.publishAddress,
-    limits: limitsFor(state.workspace.vmSize, state.services.filter((s) => !s.inactive).length),
+    limits: limitsFor(state.workspace.vmSize, plan.services.filter((s) => !s.inactive).length),
     ...(withEnv ? { env: state.env } : {}),
   });
   return applyRuntimePlan(config, {
-    roles: state.roles,
-    hostPorts: state.hostPorts,
+    roles: plan.roles,
+    hostPorts: plan.hostPorts,
     publishAddress: target.publishAddress,
   });
 }
+
+const finalConfig = (state: RunState, withEnv: boolean) => projectFor(state, currentPlan(state), withEnv);
 
 /** A generated project file (not one from the repository) means a Dockerfile-only repository. */
 const isDockerfileOnly = (state: RunState) =>
@@ -124,15 +143,8 @@ async function plannedPorts(state: RunState, dockerfileOnly: boolean): Promise<R
   return ports;
 }
 
-/**
- * Builds the images (output streamed to the build log) and starts the containers with the workspace's
- * variables. The file holding the variables exists only until `up` returns.
- */
-export async function deployApplication(state: RunState) {
-  const target = requireTarget(state);
-  const { workDir } = state;
-  state.emptyEnvFile = path.join(workDir, 'empty.env');
-  await writeFile(state.emptyEnvFile, '', { mode: 0o600 });
+/** Our image names, bind mounts moved into the workspace's storage, the service roles, the skeleton file. */
+async function prepareBuild(state: RunState, dockerfileOnly: boolean) {
   for (const service of state.services) {
     if (service.hasBuild) {
       state.imageNames[service.name] =
@@ -143,16 +155,55 @@ export async function deployApplication(state: RunState) {
   // the parent of the runs' work root.
   state.normalized = await placeBindMounts(state.normalized!, {
     repoDir: state.repoDir!,
-    dataDir: path.dirname(state.deps.workRoot),
+    dataDir: dataDirOf(state),
     workspaceId: state.workspace.id,
     deploymentId: state.deployment.id,
   });
+  state.roles = serviceRoles(state.normalized!, state.services, { dockerfileOnly });
+  await writeFile(state.finalComposeFile!, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
+}
+
+/** A rollback runs a kept version as it was: its project, roles and images, which must still be there. */
+async function takeKeptVersion(state: RunState, plan: RevisionPlan) {
+  const { docker } = requireTarget(state);
+  for (const image of Object.values(plan.imageNames)) {
+    const kept = await docker
+      .getImage(image)
+      .inspect()
+      .then(() => true)
+      .catch(() => false);
+    if (!kept) {
+      throw new StepFailure(
+        `The images of that version were removed (${image}); it can no longer be rolled back to. Deploy its commit again instead.`,
+      );
+    }
+  }
+  state.imageNames = { ...plan.imageNames };
+  state.roles = plan.roles;
+  state.log.write(
+    `Starting the kept images of deployment ${plan.deploymentId.slice(0, 8)}: nothing to build`,
+  );
+  await writeFile(state.finalComposeFile!, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
+}
+
+/**
+ * Builds the images (output streamed to the build log) and starts the containers with the workspace's
+ * variables. The file holding the variables exists only until `up` returns.
+ */
+export async function deployApplication(state: RunState) {
+  const target = requireTarget(state);
+  const { workDir } = state;
+  state.emptyEnvFile = path.join(workDir, 'empty.env');
+  await writeFile(state.emptyEnvFile, '', { mode: 0o600 });
   state.finalComposeFile = path.join(workDir, 'slipway.compose.yml');
   const dockerfileOnly = isDockerfileOnly(state);
-  state.roles = serviceRoles(state.normalized!, state.services, { dockerfileOnly });
-  await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
-
-  if (state.services.some((s) => s.hasBuild)) {
+  if (state.rollbackTo) {
+    await takeKeptVersion(state, state.rollbackTo);
+  } else {
+    await prepareBuild(state, dockerfileOnly);
+    await guardDisk(state);
+  }
+  if (!state.rollbackTo && state.services.some((s) => s.hasBuild)) {
     state.log.write('Building images...');
     // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`.
     const args = state.compose!.flavour === 'v2' ? ['--progress', 'plain', 'build'] : ['build', '--parallel'];
@@ -206,4 +257,32 @@ export async function deployApplication(state: RunState) {
     }
   }
   state.log.write('Containers started');
+}
+
+/**
+ * After a redeploy failed with its containers started: starts the last good version again from its plan and
+ * its kept images (no build), with the workspace's variables. False when there is none to go back to.
+ */
+export async function restorePreviousVersion(state: RunState): Promise<boolean> {
+  if (!state.target || !state.compose || !state.finalComposeFile || !state.emptyEnvFile) return false;
+  const last = (await state.deps.repository.completedForWorkspace(state.workspace.id)).find(
+    (row) => row.id !== state.deployment.id,
+  );
+  const plan = last && (await loadRevisionPlan(dataDirOf(state), state.workspace.id, last.id));
+  if (!plan) return false;
+  state.log.write(`Starting the previous version again (deployment ${plan.deploymentId.slice(0, 8)})`);
+  // The run's own signal may be the reason it failed (a time limit, a cancel): this has one of its own.
+  state.signal = AbortSignal.timeout(UP_TIMEOUT_MS);
+  await writeFile(state.finalComposeFile, stringifyCompose(projectFor(state, plan, true)), { mode: 0o600 });
+  try {
+    await runCompose(state, ['up', '-d', '--remove-orphans', '--no-build'], UP_TIMEOUT_MS, {
+      label: 'Starting the previous version',
+      kind: 'up',
+    });
+  } finally {
+    await writeFile(state.finalComposeFile, stringifyCompose(projectFor(state, plan, false)), {
+      mode: 0o600,
+    });
+  }
+  return true;
 }

@@ -26,6 +26,14 @@ export const DOCKERFILE_SERVICE = 'app';
  * path resolved), and the sandbox rules check that same project.
  */
 export async function detectProject(state: RunState) {
+  if (state.rollbackTo) {
+    // The kept version's project was read and checked when it was deployed; it is taken as it was.
+    state.normalized = state.rollbackTo.normalized;
+    state.services = state.rollbackTo.services;
+    state.policyViolations = [];
+    state.log.write(`Using the project as deployed then: ${state.services.map((s) => s.name).join(', ')}`);
+    return;
+  }
   const repoDir = realpathSync(state.repoDir!);
   const found = detect(repoDir);
   let project: Record<string, unknown>;

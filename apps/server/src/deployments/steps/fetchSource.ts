@@ -1,12 +1,23 @@
 import path from 'node:path';
 import { shallowClone } from '../../infra/git/gitClone.js';
-import type { RunState } from '../runState.js';
+import { rollbackOf } from '../revisionPlans.js';
+import { type RunState, StepFailure } from '../runState.js';
 
 const CLONE_TIMEOUT_MS = 5 * 60_000;
 
 /** Shallow clone of the chosen branch into the run's work directory; records the commit. */
 export async function fetchSource(state: RunState) {
   const { deployment, user } = state;
+  if (rollbackOf(deployment)) {
+    const plan = state.rollbackTo;
+    if (!plan) throw new StepFailure('That version is no longer kept; it can no longer be rolled back to');
+    state.commitSha = plan.commitSha ?? undefined;
+    if (plan.commitSha) await state.deps.repository.update(deployment.id, { commitSha: plan.commitSha });
+    state.log.write(
+      `Rolling back to the version of deployment ${plan.deploymentId.slice(0, 8)} (commit ${plan.commitSha?.slice(0, 7) ?? 'unknown'}): nothing to fetch`,
+    );
+    return;
+  }
   const source = await state.deps.resolveSource(user, deployment.owner, deployment.repo);
   const dir = path.join(state.workDir, 'source');
   state.log.write(`Cloning ${deployment.owner}/${deployment.repo} (branch ${deployment.branch})`);

@@ -1,12 +1,16 @@
+import path from 'node:path';
 import type { DeploymentMetadataOutput } from '@slipway/contract';
 import { pruneWorkspaceImages } from '../../infra/docker/projectResources.js';
+import { publishRoutes } from '../publishedRoutes.js';
+import { pruneRevisionPlans, saveRevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget } from '../runState.js';
+import { currentPlan } from './deployApplication.js';
 
-/** One HTTPS route per service (or plain local links without Caddy); routes of removed services go. */
+/** One HTTPS route per service (or plain local links without Caddy), replacing the workspace's routes at once. */
 export async function configureRouting(state: RunState) {
   const target = requireTarget(state);
-  const { ingress } = state.deps;
-  state.serviceUrls = await ingress.publish(
+  state.serviceUrls = await publishRoutes(
+    state.deps,
     state.workspace,
     state.ports.map((port) => ({
       service: port.service,
@@ -14,10 +18,6 @@ export async function configureRouting(state: RunState) {
       hostPort: port.hostPort,
     })),
   );
-  const gone = Object.keys(state.workspace.serviceUrls ?? {}).filter(
-    (service) => !(service in state.serviceUrls),
-  );
-  if (gone.length > 0) await ingress.unpublish(state.workspace.id, gone);
   for (const [service, url] of Object.entries(state.serviceUrls)) state.log.write(`${service}: ${url}`);
 }
 
@@ -75,6 +75,10 @@ export async function postDeployment(state: RunState) {
     deployment.id,
     ...kept,
   ]).catch(() => 0);
+  // What it takes to start this version again (after a failed redeploy) is kept as long as its images.
+  const dataDir = path.dirname(deps.workRoot);
+  await saveRevisionPlan(dataDir, workspace.id, currentPlan(state));
+  await pruneRevisionPlans(dataDir, workspace.id, [deployment.id, ...kept]);
   if (removed > 0) state.log.write(`Removed ${removed} image(s) of older versions`);
   state.log.write('Deployment is live');
 }

@@ -116,6 +116,8 @@ export const workspaces = pgTable(
     vmId: uuid('vm_id').references(() => vms.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('created'),
     serviceUrls: jsonb('service_urls').$type<Record<string, string>>().notNull().default({}),
+    /** Where the ingress reaches each published service: with `serviceUrls`, the routes the proxy must hold. */
+    serviceUpstreams: jsonb('service_upstreams').$type<Record<string, string>>().notNull().default({}),
     dockerImageName: text('docker_image_name'),
     lastError: text('last_error'),
     lastErrorTime: timestamp('last_error_time', { withTimezone: true }),

@@ -23,4 +23,6 @@ export const CHANNELS = {
   buildLogs: (deploymentId: string) => `logs:build:${deploymentId}`,
   /** Running services' output of one workspace: `{ts, service, log, source, container_id}`. */
   serviceLogs: (workspaceId: string) => `logs:service:${workspaceId}`,
+  /** Asks the worker running a deployment to stop it: `{by: userId}`. */
+  cancelDeployment: (deploymentId: string) => `deployment:cancel:${deploymentId}`,
 } as const;

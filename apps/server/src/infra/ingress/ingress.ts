@@ -8,9 +8,19 @@ export interface IngressTarget {
 /** Puts a workspace's services on the web and takes them off again. */
 export interface Ingress {
   readonly kind: 'caddy' | 'direct';
-  /** Returns the public URL of each service. */
-  publish(workspace: { id: string; name: string }, targets: IngressTarget[]): Promise<Record<string, string>>;
-  unpublish(workspaceId: string, services: string[]): Promise<void>;
+  /**
+   * Replaces the workspace's routes with these, in one update; returns the public URL of each service. A
+   * service keeps the URL given in `currentUrls` (so a redeploy or a restore never changes a user's URL).
+   */
+  publish(
+    workspace: { id: string; name: string },
+    targets: IngressTarget[],
+    currentUrls?: Record<string, string>,
+  ): Promise<Record<string, string>>;
+  /** Removes every route of the workspace. */
+  unpublish(workspaceId: string): Promise<void>;
+  /** Which of these workspaces have no routes in the proxy (it restarted or lost its configuration). */
+  missing(workspaceIds: string[]): Promise<string[]>;
 }
 
 /** Without Caddy the services are only on this machine: `http://localhost:{port}` links. */
@@ -23,5 +33,8 @@ export function createDirectIngress(): Ingress {
       return urls;
     },
     async unpublish() {},
+    async missing() {
+      return [];
+    },
   };
 }

@@ -2,7 +2,7 @@ import type { WorkspaceSummary } from '@slipway/contract';
 import { findVmSize } from '@slipway/contract';
 import { AlertTriangle, Cpu, ExternalLink, Server, Trash2, Wrench } from 'lucide-react';
 import { Badge, Button, Card, CardBody, CardHeader } from '../../components/ui';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime } from '../../lib/dates';
 
 /** Service URLs as Visit links, the created date and the Docker image. */
 export function WorkspaceStatusCard({ workspace }: { workspace: WorkspaceSummary }) {

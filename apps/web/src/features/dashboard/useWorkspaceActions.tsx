@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { serverDetail } from '../../api/errors';
 import { deleteWorkspace, startRedeploy, workspacesKey } from '../../api/workspaces';
 import { useDialogs } from '../../app/DialogsProvider';
+import { newSessionId } from '../../lib/sessionId';
 import { RedeployDialog } from './RedeployDialog';
 import { type RepoRef, redeployTarget } from './repoUrl';
 
@@ -34,7 +35,7 @@ export function useWorkspaceActions(workspace: WorkspaceSummary | undefined, onD
 
   const confirmRedeploy = async (branch: string) => {
     if (!workspace || !target) return;
-    const sessionId = crypto.randomUUID();
+    const sessionId = newSessionId();
     // The dialog has no VM size choice: keep the workspace's size, else the spec's default.
     const vmSize = findVmSize(workspace.vm_config?.vm_size ?? '')?.id ?? DEFAULT_VM_SIZE;
     setBusy('redeploy');

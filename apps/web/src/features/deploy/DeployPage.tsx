@@ -4,18 +4,19 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useVmSizes } from '../../api/repositories';
 import {
+  cancelWorkflow,
   fetchDeployJob,
   fetchWorkflowDefinition,
   fetchWorkflowStatus,
   startWorkflow,
 } from '../../api/workflow';
 import { Alert, ButtonLink, LoadingView } from '../../components/ui';
+import { newSessionId } from '../../lib/sessionId';
 import { displaySteps, isDeploymentComplete, isDeploymentFailed, siteUrlFrom } from './deployProgress';
 import { FailureView } from './FailureView';
 import { ProgressView } from './ProgressView';
 import { ReviewView } from './ReviewView';
 import { SuccessView } from './SuccessView';
-import { newSessionId } from './sessionId';
 import { type DeployNavigationState, useDeploymentConfig } from './useDeploymentConfig';
 import { useDeploymentLogs } from './useDeploymentLogs';
 import { useWorkflowStatus } from './useWorkflowStatus';
@@ -160,7 +161,14 @@ export function DeployPage() {
             {streamError}
           </Alert>
         )}
-        <ProgressView owner={owner} repo={repo} status={status} lines={logs.lines} logType={logs.logType} />
+        <ProgressView
+          owner={owner}
+          repo={repo}
+          status={status}
+          lines={logs.lines}
+          logType={logs.logType}
+          onCancel={() => cancelWorkflow(sessionId)}
+        />
       </>
     );
   }

@@ -1,7 +1,8 @@
 import type { WorkflowStatus } from '@slipway/contract';
 import { Rocket } from 'lucide-react';
+import { useState } from 'react';
 import type { LogLine, LogType } from '../../api/logs';
-import { Card, CardBody, cn, Spinner } from '../../components/ui';
+import { Alert, Button, Card, CardBody, cn, Spinner } from '../../components/ui';
 import { currentStepIndex, displaySteps, phaseFor } from './deployProgress';
 import { LogPanel } from './LogPanel';
 import { StepList, stepTitle } from './StepList';
@@ -15,13 +16,28 @@ export function ProgressView({
   status,
   lines,
   logType,
+  onCancel,
 }: {
   owner: string;
   repo: string;
   status: WorkflowStatus | null;
   lines: LogLine[];
   logType: LogType | null;
+  /** Stops the deployment; what was serving keeps serving. */
+  onCancel: () => Promise<void>;
 }) {
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const cancel = async () => {
+    setCancelling(true);
+    setCancelError(null);
+    try {
+      await onCancel();
+    } catch (error) {
+      setCancelError((error as Error).message);
+      setCancelling(false);
+    }
+  };
   const steps = status ? displaySteps(status) : [];
   const index = status ? currentStepIndex(status) : 0;
   const phase = phaseFor(index, steps.length || status?.totalSteps || 0);
@@ -40,7 +56,17 @@ export function ProgressView({
             {owner}/{repo} — {current ? `${stepTitle(current.name)}...` : 'Starting deployment...'}
           </p>
         </div>
+        <Button
+          variant="secondary"
+          className="ml-auto"
+          loading={cancelling}
+          disabled={cancelling || !status}
+          onClick={() => void cancel()}
+        >
+          {cancelling ? 'Cancelling...' : 'Cancel Deployment'}
+        </Button>
       </div>
+      {cancelError && <Alert tone="error">{cancelError}</Alert>}
 
       <Card>
         <CardBody>

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { fetchInvoices, fetchSubscriptionInvoices } from '../../api/invoices';
 import { fetchSubscription } from '../../api/subscriptions';
 import { Alert, Badge, Card, LoadingView } from '../../components/ui';
-import { formatDate, formatDateTime } from '../dashboard/dates';
+import { formatDate, formatDateTime } from '../../lib/dates';
 import {
   formatUsd,
   invoiceTone,

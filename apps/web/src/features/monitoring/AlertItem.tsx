@@ -1,6 +1,6 @@
 import type { AlertSeverity, AlertView } from '@slipway/contract';
 import { Button, cn } from '../../components/ui';
-import { formatDateTime } from '../dashboard/dates';
+import { formatDateTime } from '../../lib/dates';
 
 const SEVERITY: Record<AlertSeverity, string> = {
   critical: 'border-red-300 bg-red-50',

@@ -4,7 +4,7 @@ import { Activity, Info, Rocket, Settings, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { fetchUserWorkspaces, workspacesKey } from '../../api/workspaces';
 import { Button, ButtonLink, Card, CardBody, CardHeader } from '../../components/ui';
-import { formatDate } from '../dashboard/dates';
+import { formatDate } from '../../lib/dates';
 import { parseRepoUrl } from '../dashboard/repoUrl';
 import { useWorkspaceActions } from '../dashboard/useWorkspaceActions';
 import { LogViewer } from '../logs/LogViewer';

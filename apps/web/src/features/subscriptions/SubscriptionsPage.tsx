@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { cancelSubscription, fetchSubscriptions, subscriptionsKey } from '../../api/subscriptions';
 import { useDialogs } from '../../app/DialogsProvider';
 import { Alert, Badge, Button, ButtonLink, Card, LoadingView } from '../../components/ui';
-import { formatDate } from '../dashboard/dates';
+import { formatDate } from '../../lib/dates';
 import { canCancel, statusLabel, subscriptionTone } from './billingFormat';
 
 export function SubscriptionsPage() {

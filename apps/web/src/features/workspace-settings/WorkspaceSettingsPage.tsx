@@ -1,13 +1,14 @@
-import { ArrowLeft, Bell, KeyRound, Save, Settings } from 'lucide-react';
+import { ArrowLeft, Bell, History, KeyRound, Save, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, cn, Spinner } from '../../components/ui';
 import { EnvVariablesTab } from './EnvVariablesTab';
 import { NotificationsTab } from './NotificationsTab';
+import { RevisionsTab } from './RevisionsTab';
 import { SettingsLoadError } from './SettingsLoadError';
 import { useNotificationSettings } from './useNotificationSettings';
 
-type Tab = 'notifications' | 'env';
+type Tab = 'notifications' | 'env' | 'revisions';
 
 export function WorkspaceSettingsPage() {
   const [params] = useSearchParams();
@@ -23,7 +24,8 @@ export function WorkspaceSettingsPage() {
 }
 
 function WorkspaceSettings({ workspace }: { workspace: string }) {
-  const [tab, setTab] = useState<Tab>('notifications');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'revisions' ? 'revisions' : 'notifications');
   const settings = useNotificationSettings(workspace);
 
   return (
@@ -67,6 +69,13 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
         >
           Environment Variables
         </TabButton>
+        <TabButton
+          active={tab === 'revisions'}
+          onClick={() => setTab('revisions')}
+          icon={<History className="h-4 w-4" aria-hidden="true" />}
+        >
+          Revisions
+        </TabButton>
       </div>
 
       <div className="mt-6 space-y-4">
@@ -82,8 +91,10 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
           ) : (
             <NotificationsTab settings={settings} />
           )
-        ) : (
+        ) : tab === 'env' ? (
           <EnvVariablesTab workspace={workspace} />
+        ) : (
+          <RevisionsTab workspace={workspace} />
         )}
       </div>
     </div>

@@ -1,0 +1,64 @@
+import type { Logger } from 'pino';
+import type { Ingress } from '../infra/ingress/ingress.js';
+import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { whileLeaseHeld } from '../monitoring/leaseLock.js';
+import type { DeploymentRepository } from './deploymentRepository.js';
+import { publishRoutes, recordedTargets } from './publishedRoutes.js';
+
+/** How often the proxy is asked whether it still holds every route: a lost route is back within 30 s. */
+export const ROUTE_CHECK_MS = 10_000;
+
+/**
+ * Puts back the routes the proxy lost: a Caddy that restarted empty, or whose configuration was replaced,
+ * serves nothing until every workspace's recorded routes are published again. One replica does it.
+ */
+export function createRouteRestorer(deps: {
+  ingress: Ingress;
+  repository: Pick<DeploymentRepository, 'routedWorkspaces' | 'updateWorkspace'>;
+  kv: KeyValueStore;
+  logger: Logger;
+  intervalMs?: number;
+}) {
+  const { ingress, logger } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+
+  /** Publishes again the routes of every workspace the proxy has none of; returns how many. */
+  async function restoreMissing(): Promise<number> {
+    if (ingress.kind === 'direct') return 0;
+    const routed = await deps.repository.routedWorkspaces();
+    if (routed.length === 0) return 0;
+    const missing = new Set(await ingress.missing(routed.map((workspace) => workspace.id)));
+    let restored = 0;
+    for (const workspace of routed.filter((row) => missing.has(row.id))) {
+      await publishRoutes(deps, workspace, recordedTargets(workspace));
+      logger.warn({ workspaceId: workspace.id }, 'ingress routes were missing; restored');
+      restored++;
+    }
+    return restored;
+  }
+
+  const tick = () => {
+    running = running
+      .then(restoreMissing)
+      .catch((error) => logger.warn({ err: error }, 'route check failed'));
+  };
+
+  const singleton = whileLeaseHeld({
+    kv: deps.kv,
+    name: 'ingress-routes',
+    logger,
+    onAcquired: () => {
+      tick();
+      timer ??= setInterval(tick, deps.intervalMs ?? ROUTE_CHECK_MS);
+      timer.unref();
+    },
+    onLost: async () => {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  });
+
+  return { restoreMissing, start: () => singleton.start(), stop: () => singleton.stop() };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "service_upstreams" jsonb DEFAULT '{}'::jsonb NOT NULL;

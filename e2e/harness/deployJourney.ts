@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectPath } from './page.js';
+
+/**
+ * A signed-in user's way from the repository picker to a started deployment of `repo` (owner `operator`,
+ * default branch and VM size, no variables, the free-beta billing step): ends on /deploy/operator/{repo}.
+ */
+export async function startDeploymentFromPicker(page: Page, repo: string) {
+  await expectPath(page, '/repository-picker');
+  await page.getByTestId('repository-card').filter({ hasText: repo }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Configure Deployment', { exact: true }).waitFor();
+  await expect.poll(() => dialog.getByRole('button', { name: 'Branch' }).textContent()).toContain('main');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expectPath(page, `/env-variables/${repo}`);
+  await page.getByRole('button', { name: 'Continue to Next Step' }).click();
+  await expectPath(page, `/deploy/operator/${repo}`);
+  await page.getByRole('button', { name: 'Start Deployment' }).click();
+  await expectPath(page, `/billing/operator/${repo}`);
+  await page.getByRole('button', { name: 'Start Subscription & Deploy' }).click();
+  await expectPath(page, `/deploy/operator/${repo}`);
+}

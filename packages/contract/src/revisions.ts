@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { timestampSchema } from './schemaKit.js';
+import { workflowSessionIdSchema } from './workflow.js';
+
+/** How a deployment was started. */
+export const DEPLOYMENT_TRIGGERS = ['deploy', 'redeploy', 'rollback'] as const;
+
+/** One successful deployment of a workspace: a version it can go back to while its images are kept. */
+export const revisionSchema = z.strictObject({
+  deployment_id: z.string(),
+  commit_sha: z.string().nullable(),
+  branch: z.string(),
+  trigger: z.enum(DEPLOYMENT_TRIGGERS),
+  /** For a rollback: the deployment whose version it started again. */
+  rollback_of: z.string().nullable(),
+  deployed_by: z.string(),
+  deployed_at: timestampSchema,
+  duration_seconds: z.number().nullable(),
+  /** The version running now. */
+  current: z.boolean(),
+  /** Its images and project are still kept, so a rollback to it needs no build. */
+  can_roll_back: z.boolean(),
+});
+export type Revision = z.infer<typeof revisionSchema>;
+
+/** GET /api/workspace-revisions/{name}: newest first. */
+export const workspaceRevisionsSchema = z.strictObject({
+  /** The repository the workspace deploys (a rollback's progress page is /deploy/{owner}/{repo}). */
+  owner: z.string(),
+  repo: z.string(),
+  revisions: z.array(revisionSchema),
+  /** How many versions' images are kept (DEPLOY_KEEP_VERSIONS). */
+  kept: z.number().int(),
+});
+export type WorkspaceRevisions = z.infer<typeof workspaceRevisionsSchema>;
+
+export const rollbackParamsSchema = z.object({
+  name: z.string().min(1).max(200),
+  deploymentId: z.string().uuid(),
+});
+/** POST /api/workspace-rollback/{name}/{deploymentId}: the session its progress is followed under. */
+export const rollbackRequestSchema = z.object({ sessionId: workflowSessionIdSchema });
