@@ -10,11 +10,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../apps/server/src/test/fixtures/freePort.js';
 import { createHostileWorld } from '../apps/server/src/test/fixtures/hostileRepos.js';
 import { printResult } from './lib/result.js';
 
@@ -46,16 +46,6 @@ function aliasBomb(): string {
   }
   lines.push('services:', '  web:', '    image: busybox:1.36', '    command: *j');
   return `${lines.join('\n')}\n`;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const world = createHostileWorld();

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import type Docker from 'dockerode';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { workspaces } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
+import { freePort } from '../test/fixtures/freePort.js';
 import { describeWith } from '../test/services.js';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
 import type { TestClient } from '../test/testClient.js';
@@ -29,17 +29,6 @@ const CRASH_ONCE_THEN_SERVE = [
 ].join(' ');
 /** Fills memory until the 16 MB limit kills it. */
 const EAT_MEMORY = 'echo "allocating the cache"; exec tail /dev/zero';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A container labelled as one service of the workspace, created but not started. */
 async function createService(
