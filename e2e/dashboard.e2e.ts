@@ -135,6 +135,12 @@ describe.skipIf(!chromiumAvailable())('dashboard, monitoring and workspace setti
       'All Services',
     );
     await expectText(page, 'CPU and memory — last hour');
+    // The service's live state (issue 14): one service, running (it declares no healthcheck).
+    await expectText(page, 'Service States');
+    const states = page.getByTestId('service-states');
+    await states.getByText('Running', { exact: true }).waitFor();
+    expect(await states.locator('li').count()).toBe(1);
+    expect(await states.locator('li').first().textContent()).toContain('app');
     await page.getByRole('button', { name: 'Deploy Again' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Configure Redeploy').waitFor();

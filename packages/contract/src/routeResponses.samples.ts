@@ -209,6 +209,16 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
       ...workspace,
       services: ['web'],
       containers: [{ id: 'abc', name: 'web-1', service: 'web', image: 'x', state: 'running', status: 'Up' }],
+      service_states: [
+        {
+          service: 'web',
+          state: 'healthy',
+          exit_code: null,
+          url: 'https://web-shop.example.com',
+          message: null,
+        },
+        { service: 'migrate', state: 'completed', exit_code: 0, url: null, message: null },
+      ],
       latest_deployment: { id: 'd1', status: 'completed', commit_sha: 'abc', created_at: at },
     },
   },

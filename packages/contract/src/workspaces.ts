@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceStateSchema } from './deployments.js';
 import { serviceUrlsSchema, successMessageSchema, timestampSchema } from './schemaKit.js';
 
 /** A workspace as the dashboard shows it (spec, entities: Workspace). */
@@ -34,6 +35,8 @@ export type WorkspaceContainer = z.infer<typeof workspaceContainerSchema>;
 export const workspaceDetailsSchema = workspaceSummarySchema.extend({
   services: z.array(z.string()),
   containers: z.array(workspaceContainerSchema),
+  /** Each service's state now, as its container is (GET /api/workspace-details only). */
+  service_states: z.array(serviceStateSchema),
   latest_deployment: z
     .strictObject({
       id: z.string(),

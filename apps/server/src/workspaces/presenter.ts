@@ -1,4 +1,5 @@
 import type {
+  ServiceState,
   WorkspaceContainer,
   WorkspaceDetails,
   WorkspaceLogEntry,
@@ -44,6 +45,7 @@ export function presentDetails(
   extra: {
     services: string[];
     containers: ContainerSummary[];
+    serviceStates: ServiceState[];
     latest: { id: string; status: string; commitSha: string | null; createdAt: Date } | undefined;
   },
 ): WorkspaceDetails {
@@ -51,6 +53,7 @@ export function presentDetails(
     ...presentWorkspace(row),
     services: extra.services,
     containers: extra.containers.map(presentContainer),
+    service_states: extra.serviceStates,
     latest_deployment: extra.latest
       ? {
           id: extra.latest.id,

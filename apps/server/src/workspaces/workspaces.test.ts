@@ -92,6 +92,10 @@ describeWith('docker').each(DATABASES)('workspaces API and live logs (%s)', (dat
     const details = (await owner.client.get(`/api/workspace-details/${workspace.name}`)).json();
     expect(details.containers.map((c: { service: string }) => c.service).sort()).toEqual(['web', 'worker']);
     expect(details.latest_deployment).toBeNull();
+    expect(details.service_states).toEqual([
+      { service: 'web', state: 'running', exit_code: null, url: 'http://127.0.0.1:9/', message: null },
+      { service: 'worker', state: 'running', exit_code: null, url: null, message: null },
+    ]);
   });
 
   it('answers 404 for another user’s workspace on every call, the stream included', async () => {

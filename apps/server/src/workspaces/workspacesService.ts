@@ -1,5 +1,7 @@
+import type { ServiceState } from '@slipway/contract';
 import type { Logger } from 'pino';
 import type { LogStore } from '../logs/logStore.js';
+import { liveServiceState } from './liveServiceState.js';
 import { presentDetails, presentLogLine, presentWorkspace } from './presenter.js';
 import {
   type ContainerSummary,
@@ -34,6 +36,28 @@ export function createWorkspacesService(deps: {
     return [...names].sort();
   }
 
+  /** Each service's state now (its first container's), with its public URL when it has one. */
+  async function statesOf(row: WorkspaceRow, containers: ContainerSummary[]): Promise<ServiceState[]> {
+    const docker = deps.dockerFor(row);
+    const states = new Map<string, ServiceState>();
+    for (const container of containers) {
+      const service = serviceName(container);
+      if (states.has(service)) continue;
+      const info = await docker
+        .getContainer(container.Id)
+        .inspect()
+        .catch(() => undefined);
+      if (!info) continue;
+      states.set(service, {
+        service,
+        ...liveServiceState(info),
+        url: row.serviceUrls[service] ?? null,
+        message: null,
+      });
+    }
+    return [...states.values()].sort((a, b) => a.service.localeCompare(b.service));
+  }
+
   return {
     async list(userId: string) {
       return (await deps.workspaces.listForUser(userId)).map(presentWorkspace);
@@ -45,7 +69,12 @@ export function createWorkspacesService(deps: {
         containersOf(row),
         deps.workspaces.latestDeployment(row),
       ]);
-      return presentDetails(row, { services: await servicesOf(row, containers), containers, latest });
+      return presentDetails(row, {
+        services: await servicesOf(row, containers),
+        containers,
+        serviceStates: await statesOf(row, containers),
+        latest,
+      });
     },
 
     async services(userId: string, name: string) {

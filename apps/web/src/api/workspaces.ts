@@ -1,4 +1,5 @@
-import type { WorkspaceLogEntry, WorkspaceSummary } from '@slipway/contract';
+import type { WorkspaceDetails, WorkspaceLogEntry, WorkspaceSummary } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { httpStatus } from './errors';
 
@@ -130,4 +131,13 @@ function errorTextOf(text: string): string {
     // Not JSON: the text itself is the message.
   }
   return text.trim();
+}
+
+/** GET /api/workspace-details/{name}, kept fresh every 10 s (the dashboard's service states follow crashes). */
+export function useWorkspaceDetails(name: string) {
+  return useQuery({
+    queryKey: ['workspace-details', name],
+    queryFn: async () => (await api.get<WorkspaceDetails>(`/api/workspace-details/${enc(name)}`)).data,
+    refetchInterval: 10_000,
+  });
 }

@@ -7,6 +7,7 @@ import { Button, ButtonLink, LoadingView } from '../../components/ui';
 import { LogViewer } from '../logs/LogViewer';
 import { ResourceChart } from './LazyResourceChart';
 import { parseRepoUrl } from './repoUrl';
+import { ServiceStatesCard } from './ServiceStatesCard';
 import { useWorkspaceActions } from './useWorkspaceActions';
 import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';
 import { WorkspaceSelector } from './WorkspaceSelector';
@@ -109,6 +110,10 @@ export function DashboardPage() {
           <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
             <div className="space-y-6">
               <WorkspaceStatusCard workspace={workspace} />
+              <ServiceStatesCard
+                key={`${workspace.workspace_name}-${refreshKey}`}
+                workspace={workspace.workspace_name}
+              />
               <WorkspaceActionsCard busy={actions.busy === 'delete'} onDelete={() => void actions.remove()} />
               <LatestErrorCard workspace={workspace} />
             </div>

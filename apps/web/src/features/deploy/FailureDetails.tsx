@@ -1,7 +1,7 @@
 import type { DeployJobMetadata } from '@slipway/contract';
 import { NO_PORTS_MESSAGE } from '@slipway/contract';
 import { AlertTriangle } from 'lucide-react';
-import { ServiceStateList } from './ServiceStateList';
+import { ServiceStateList } from '../../components/ServiceStateList';
 
 /** What went wrong, from GET /api/deployment/job/{id}: health check, port discovery, or a generic error. */
 export function FailureDetails({ job }: { job: DeployJobMetadata | null }) {

@@ -1,6 +1,6 @@
 import type { ServiceState } from '@slipway/contract';
-import { Badge } from '../../components/ui';
-import { isGoodState, serviceStateText } from './serviceStateText';
+import { isGoodState, serviceStateText } from '../lib/serviceStateText';
+import { Badge } from './ui';
 
 /** Every service of the deployment with its state, its URL when it is public, and why it failed. */
 export function ServiceStateList({ services }: { services: ServiceState[] }) {
