@@ -1,4 +1,4 @@
-import type { EnvPair } from './envFileParser';
+import type { EnvPair } from '../../lib/envFile';
 
 /** One editable row of the environment variables editor. */
 export interface EnvRow {

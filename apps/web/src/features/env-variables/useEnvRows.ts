@@ -1,7 +1,7 @@
 import { type ClipboardEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { useDialogs } from '../../app/DialogsProvider';
+import { isAcceptedEnvFile, looksLikeEnvPaste, parseEnvText } from '../../lib/envFile';
 import { countOf, NOUNS } from '../../lib/plural';
-import { isAcceptedEnvFile, looksLikeEnvPaste, parseEnvText } from './envFileParser';
 import {
   applyPaste,
   canLockByKeyboard,

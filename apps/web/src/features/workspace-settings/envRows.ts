@@ -22,22 +22,5 @@ export function rowsProblem(rows: EnvVariable[]): string | undefined {
   return undefined;
 }
 
-/** KEY=VALUE lines pasted into a key field become rows (same parsing as the deployment screen). */
-export function parseEnvText(text: string): DraftRow[] {
-  const rows: DraftRow[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const at = line.indexOf('=');
-    if (at < 0) continue;
-    const key = line.slice(0, at).trim();
-    if (!key) continue;
-    const value = line
-      .slice(at + 1)
-      .trim()
-      .replace(/^["']/, '')
-      .replace(/["']$/, '');
-    rows.push({ key, value });
-  }
-  return rows;
-}
+/** KEY=VALUE lines pasted into a key field become rows: the deployment screen's .env rules (lib/envFile). */
+export { parseEnvText } from '../../lib/envFile';
