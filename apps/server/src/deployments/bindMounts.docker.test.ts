@@ -1,12 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { workspaceMountsDir } from '../infra/compose/bindMounts.js';
-import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
 import { describeWith } from '../test/services.js';
-import { TestClient } from '../test/testClient.js';
-import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { cleanUpWorkspaces, deployAndWait, loopback } from './testSupport.js';
+import { useEngineWorld } from './engineWorld.js';
+import { deployAndWait, loopback } from './testSupport.js';
 
 /**
  * Bind mounts of repository paths on the real engine (issue 14): a web server configured by a read-only,
@@ -14,27 +12,10 @@ import { cleanUpWorkspaces, deployAndWait, loopback } from './testSupport.js';
  * app wrote across a redeploy and goes with the workspace.
  */
 describeWith('docker')('bind mounts from the repository', () => {
-  let world: HostileWorld;
-  let ctx: TestContext;
-  let client: TestClient;
-
-  beforeAll(async () => {
-    world = createHostileWorld();
-    ctx = await createTestContext({
-      env: { LOCAL_REPOS_DIR: world.root, DEPLOY_HEALTH_TIMEOUT_SECONDS: '30' },
-    });
-    await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
-    client = await new TestClient(ctx.app).signIn('operator');
-  });
-
-  afterAll(async () => {
-    if (ctx) await cleanUpWorkspaces(ctx);
-    await ctx?.close();
-    world?.cleanup();
-  });
+  const engine = useEngineWorld({ DEPLOY_HEALTH_TIMEOUT_SECONDS: '30' });
 
   it('serves a bind-mounted site with a bind-mounted config, and keeps writable data across a redeploy', async () => {
-    world.repo('mounted-site', {
+    engine.world.repo('mounted-site', {
       'compose.yaml': `services:
   web:
     image: busybox:1.36
@@ -50,26 +31,26 @@ describeWith('docker')('bind mounts from the repository', () => {
       'site/missing.html': 'custom not-found page\n',
       'data/README': 'seeded from the repository\n',
     });
-    const first = await deployAndWait(client, { repo: 'mounted-site' });
+    const first = await deployAndWait(engine.client, { repo: 'mounted-site' });
     expect(first.status.error).toBeNull();
     const url = loopback(first.status.data.deploymentData.metadata.urls.web!);
     expect(await (await fetch(url)).text()).toBe('<h1>from the repository</h1>\n');
     // The error page named by the bind-mounted config file.
     expect(await (await fetch(`${url}/nothing-here`)).text()).toBe('custom not-found page\n');
 
-    const workspace = (await ctx.platform.db.query.workspaces.findMany()).find(
+    const workspace = (await engine.ctx.platform.db.query.workspaces.findMany()).find(
       (w) => w.name === 'mounted-site',
     )!;
-    const data = path.join(workspaceMountsDir(ctx.dataDir, workspace.id), 'data', 'data');
+    const data = path.join(workspaceMountsDir(engine.ctx.dataDir, workspace.id), 'data', 'data');
     expect(readFileSync(path.join(data, 'README'), 'utf8')).toBe('seeded from the repository\n');
     expect(readFileSync(path.join(data, 'boots'), 'utf8').trim().split('\n')).toHaveLength(1);
 
-    const second = await deployAndWait(client, { repo: 'mounted-site', workflowType: 'redeploy' });
+    const second = await deployAndWait(engine.client, { repo: 'mounted-site', workflowType: 'redeploy' });
     expect(second.status.error).toBeNull();
     expect(readFileSync(path.join(data, 'boots'), 'utf8').trim().split('\n')).toHaveLength(2);
 
-    const deleted = await client.delete('/api/workspace-delete/mounted-site');
+    const deleted = await engine.client.delete('/api/workspace-delete/mounted-site');
     expect(deleted.statusCode).toBe(200);
-    expect(existsSync(workspaceMountsDir(ctx.dataDir, workspace.id))).toBe(false);
+    expect(existsSync(workspaceMountsDir(engine.ctx.dataDir, workspace.id))).toBe(false);
   }, 360_000);
 });
