@@ -141,6 +141,8 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
       });
       await publishStatus(deps, row, 'status');
       log.write(`==> ${step.name}: ${step.description}`);
+      // Stored before the step runs: a worker that dies in the step leaves a log that says where it was.
+      await log.flush();
       await runWithTimeout(step.name, definition.timeoutMs, controller, () => definition.run(state));
       row = await deps.repository.update(deploymentId, {
         steps: withStep(row.steps, index, { status: 'completed', finishedAt: new Date().toISOString() }),
