@@ -59,6 +59,8 @@ export async function createPlatform(
     options.logger ?? createLogger({ level: config.logLevel, logDir: path.join(config.dataDir, 'logs') });
   const database: Database = await openDatabase({
     url: config.databaseUrl,
+    onIdleError: (error) =>
+      logger.warn({ err: error }, 'a PostgreSQL connection was closed; it will be reopened'),
     ...(options.databaseInMemory ? {} : { dataDir: path.join(config.dataDir, 'pglite') }),
   });
   const { db } = database;

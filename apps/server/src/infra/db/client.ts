@@ -25,6 +25,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir?: string;
+  /** An idle PostgreSQL connection was closed under us (a server restart, an admin's terminate). */
+  onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
     // node-postgres is imported only when PostgreSQL is configured; an embedded install never loads it.
@@ -34,6 +36,9 @@ export async function openDatabase(options: {
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Without a listener, an idle connection that PostgreSQL closes (a restart, a failover) is an uncaught
+    // error that ends the process; the pool drops that connection and the next query opens a new one.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
