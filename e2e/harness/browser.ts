@@ -39,6 +39,39 @@ export interface RunningBrowser {
   close: () => Promise<void>;
 }
 
+const EVENTS_KEPT = 20;
+const browserEvents = new WeakMap<Page, string[]>();
+
+/** The page's last console errors, page errors, failed requests and API error answers, oldest first. */
+export function recentBrowserEvents(page: Page): string[] {
+  return browserEvents.get(page) ?? [];
+}
+
+/** Keeps what a failure message needs to explain itself: what the browser saw go wrong, newest last. */
+function recordEvents(page: Page) {
+  const events: string[] = [];
+  browserEvents.set(page, events);
+  const note = (text: string) => {
+    events.push(`${new Date().toISOString().slice(11, 23)} ${text.slice(0, 300)}`);
+    if (events.length > EVENTS_KEPT) events.shift();
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      note(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    note(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.url().includes('/api/'))
+      note(`${response.status()} ${response.url()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+  });
+}
+
 /** Launches Chromium with a fresh profile directory (no cookies or storage from earlier runs). */
 export async function launchBrowser(
   options: { viewport?: { width: number; height: number } } = {},
@@ -52,6 +85,7 @@ export async function launchBrowser(
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());
+  recordEvents(page);
   return {
     context,
     page,

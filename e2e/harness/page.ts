@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { screenshot } from './browser.js';
+import { recentBrowserEvents, screenshot } from './browser.js';
 
 /** On a failed expectation: a screenshot and the start of the page's text, so the failure explains itself. */
 async function describeFailure(page: Page, what: string): Promise<string> {
@@ -9,7 +9,10 @@ async function describeFailure(page: Page, what: string): Promise<string> {
     .locator('body')
     .textContent({ timeout: 2_000 })
     .catch(() => '(no body)');
-  return `${what} (screenshot e2e/screenshots/${name}.png). Page text: ${(body ?? '').replace(/\s+/g, ' ').slice(0, 400)}`;
+  const events = recentBrowserEvents(page);
+  return `${what} (screenshot e2e/screenshots/${name}.png). Page text: ${(body ?? '').replace(/\s+/g, ' ').slice(0, 400)}${
+    events.length > 0 ? `\nWhat the browser saw last:\n  ${events.join('\n  ')}` : ''
+  }`;
 }
 
 /**
