@@ -8,23 +8,15 @@ import { expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
 import { describeWith } from '../test/services.js';
 import { useEngineWorld } from './engineWorld.js';
-import { containersOf, deployAndWait, docker, loopback } from './testSupport.js';
-
-const version = (page: string, webCommand: string) => ({
-  'compose.yaml': `services:
-  web:
-    build: ./web
-    command: ["sh", "-c", ${JSON.stringify(webCommand)}]
-    ports: ["8080"]
-  cache:
-    image: busybox:1.36
-    command: ["sh", "-c", "while true; do sleep 1; done"]
-    expose: ["6379"]
-`,
-  'web/Dockerfile': `FROM busybox:1.36\nRUN mkdir -p /www && echo '${page}' > /www/index.html\n`,
-});
-const SERVE = 'exec httpd -f -p 8080 -h /www';
-const NEVER_LISTENS = 'echo starting; exec sleep 3600';
+import {
+  containersOf,
+  deployAndWait,
+  docker,
+  loopback,
+  NEVER_LISTENS,
+  SERVE_PAGE,
+  shopVersion,
+} from './testSupport.js';
 
 /**
  * Issue 15: a redeploy that fails after replacing the containers puts the last good version back; a cancelled
@@ -35,7 +27,7 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
   let firstDeploymentId: string;
 
   it('ends failed with its reasons and the previous version serving again, from its kept image', async () => {
-    engine.world.repo('shop', version('version one', SERVE));
+    engine.world.repo('shop', shopVersion('version one', SERVE_PAGE));
     const first = await deployAndWait(engine.client, { repo: 'shop' });
     expect(first.status.error).toBeNull();
     firstDeploymentId = first.deploymentId;
@@ -43,7 +35,7 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
     expect(await (await fetch(url)).text()).toBe('version one\n');
 
     // The next commit builds a new page but its web service never listens.
-    engine.world.repo('shop', version('version two', NEVER_LISTENS));
+    engine.world.repo('shop', shopVersion('version two', NEVER_LISTENS));
     const broken = await deployAndWait(engine.client, { repo: 'shop', workflowType: 'redeploy' });
     expect(broken.status.state).toBe('failed');
     expect(broken.status.error).toMatch(/web/);
@@ -110,7 +102,7 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
   it('cancels a redeploy in the middle of its build: nothing built, the serving version untouched', async () => {
     const url = loopback((await engine.ctx.platform.db.query.workspaces.findMany())[0]!.serviceUrls.web!);
     engine.world.repo('shop', {
-      ...version('version three', SERVE),
+      ...shopVersion('version three', SERVE_PAGE),
       'web/Dockerfile': `FROM busybox:1.36\nRUN echo "slow build started" && sleep 120\n`,
     });
     const { final, stoppedAfterMs, deploymentId } = await cancelDuring(
@@ -134,7 +126,7 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
   it('cancels a redeploy whose new containers are being verified: the previous version is put back', async () => {
     const workspace = (await engine.ctx.platform.db.query.workspaces.findMany())[0]!;
     const url = loopback(workspace.serviceUrls.web!);
-    engine.world.repo('shop', version('version four', NEVER_LISTENS));
+    engine.world.repo('shop', shopVersion('version four', NEVER_LISTENS));
     const { final, stoppedAfterMs } = await cancelDuring('verify-deployment');
     expect(final.error).toBe(DEPLOYMENT_CANCELLED_MESSAGE);
     expect(stoppedAfterMs).toBeLessThan(30_000);
@@ -145,10 +137,20 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
   it('rolls back to a kept version without building: its images and project, a new revision on top', async () => {
     const workspace = (await engine.ctx.platform.db.query.workspaces.findMany())[0]!;
     const url = loopback(workspace.serviceUrls.web!);
-    engine.world.repo('shop', version('version five', SERVE));
+    const store = async () =>
+      (await containersOf(workspace.id)).find((c) => c.Labels[LABELS.composeService] === 'store')!;
+    const storeBefore = await store();
+    const storeStartedAt = (await docker.getContainer(storeBefore.Id).inspect()).State.StartedAt;
+    engine.world.repo('shop', shopVersion('version five', SERVE_PAGE));
     const five = await deployAndWait(engine.client, { repo: 'shop', workflowType: 'redeploy' });
     expect(five.status.error).toBeNull();
     expect(await (await fetch(url)).text()).toBe('version five\n');
+    // Blue/green for what changed only: the unchanged store kept its container, said so before `up`.
+    expect((await store()).Id).toBe(storeBefore.Id);
+    const fiveLog = await engine.client.get(
+      '/api/logs/operator/shop/stream?log_type=build&initial_lines=500&follow=true',
+    );
+    expect(fiveLog.body).toContain('store: unchanged, left running');
 
     const listed = (await engine.client.get('/api/workspace-revisions/shop')).json() as WorkspaceRevisions;
     expect(listed.revisions.map((r) => [r.deployment_id, r.current, r.can_roll_back])).toEqual([
@@ -178,6 +180,11 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
     expect(await (await fetch(url)).text()).toBe('version one\n');
     const web = (await containersOf(workspace.id)).find((c) => c.Labels[LABELS.composeService] === 'web')!;
     expect(web.Image).toBe(`slipway-${workspace.id}-web:${firstDeploymentId}`);
+    // The store ran through the redeploy and the rollback on one container, never stopped.
+    expect((await store()).Id).toBe(storeBefore.Id);
+    const storeState = (await docker.getContainer(storeBefore.Id).inspect()).State;
+    expect(storeState.StartedAt).toBe(storeStartedAt);
+    expect(storeState.Running).toBe(true);
     const log = await engine.client.get(
       '/api/logs/operator/shop/stream?log_type=build&initial_lines=500&follow=true',
     );

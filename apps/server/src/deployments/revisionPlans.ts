@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { NormalizedService } from '../infra/compose/composeProject.js';
@@ -18,7 +19,18 @@ export interface RevisionPlan {
   imageNames: Record<string, string>;
   roles: ServiceRole[];
   hostPorts: HostPorts;
+  /** Tells whether the workspace's variables changed since (absent in plans written before it existed). */
+  envDigest?: string;
 }
+
+/**
+ * A digest of the workspace's variables as a version ran with them. Whoever can read the plans can read the
+ * data directory's key to the variables themselves, so it hides nothing they could not read already.
+ */
+export const envDigest = (workspaceId: string, env: { key: string; value: string }[]) =>
+  createHash('sha256')
+    .update(JSON.stringify([workspaceId, env.map(({ key, value }) => [key, value])]))
+    .digest('hex');
 
 const revisionsDir = (dataDir: string, workspaceId: string) => path.join(dataDir, 'revisions', workspaceId);
 const planFile = (dataDir: string, workspaceId: string, deploymentId: string) =>

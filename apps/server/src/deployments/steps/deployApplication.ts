@@ -10,9 +10,10 @@ import { guardDisk } from '../diskGuard.js';
 import { classifyComposeFailure } from '../failureReport.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
-import { loadRevisionPlan, type RevisionPlan } from '../revisionPlans.js';
+import { envDigest, loadRevisionPlan, type RevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
 import { applyRuntimePlan } from '../runtimePlan.js';
+import { serviceChanges, type VersionView } from '../serviceChanges.js';
 import { serviceRoles } from '../serviceRoles.js';
 import { reportStartFailure } from './verifyServices.js';
 
@@ -44,6 +45,7 @@ export const currentPlan = (state: RunState): RevisionPlan => ({
   imageNames: state.imageNames,
   roles: state.roles,
   hostPorts: state.hostPorts,
+  envDigest: envDigest(state.workspace.id, state.env),
 });
 
 /** The project file Slipway runs for a version: its plan on this VM, with the workspace's variables or not. */
@@ -186,6 +188,20 @@ async function takeKeptVersion(state: RunState, plan: RevisionPlan) {
   await writeFile(state.finalComposeFile!, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
 }
 
+const viewOf = (state: RunState, plan: RevisionPlan): VersionView => ({
+  services: (projectFor(state, plan, false).services ?? {}) as VersionView['services'],
+  envDigest: plan.envDigest,
+});
+
+/** Said before `up`: the serving version's services this one leaves running, and stateful ones it recreates. */
+async function changesToServing(state: RunState): Promise<string[]> {
+  const serving = (await state.deps.repository.completedForWorkspace(state.workspace.id)).find(
+    (row) => row.id !== state.deployment.id,
+  );
+  const plan = serving && (await loadRevisionPlan(dataDirOf(state), state.workspace.id, serving.id));
+  return serviceChanges(plan ? viewOf(state, plan) : undefined, viewOf(state, currentPlan(state)));
+}
+
 /**
  * Builds the images (output streamed to the build log) and starts the containers with the workspace's
  * variables. The file holding the variables exists only until `up` returns.
@@ -234,6 +250,7 @@ export async function deployApplication(state: RunState) {
   await state.deps.repository.update(state.deployment.id, {
     metadata: { ...state.deployment.metadata, host_ports: state.hostPorts },
   });
+  for (const line of await changesToServing(state)) state.log.write(line);
   await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, true)), { mode: 0o600 });
   state.log.write('Starting containers...');
   state.containersStarted = true;

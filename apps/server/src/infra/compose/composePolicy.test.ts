@@ -167,6 +167,8 @@ describe('the compose file Slipway runs', () => {
     expect(web.environment).toEqual({ FROM_FILE: 'kept', OVERRIDDEN: 'new\n"$$x"', EXTRA: 'e' });
     expect(parsed.services.worker!.environment).toEqual({ LIST: 'x', OVERRIDDEN: 'new\n"$$x"', EXTRA: 'e' });
     expect(parsed.services.worker).not.toHaveProperty('ports');
+    // A published image's service is the same from one deployment to the next, so Compose leaves it running.
+    expect(parsed.services.worker!.labels).not.toHaveProperty('dev.slipway.deployment-id');
   });
 
   it("keeps the user's restart policy; only long-running services without one get unless-stopped", () => {

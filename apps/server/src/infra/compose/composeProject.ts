@@ -151,11 +151,14 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
       const { resources: _ignored, ...rest } = service.deploy;
       service.deploy = rest;
     }
+    // Only a service built by this deployment carries its id: one running a published image keeps the same
+    // configuration from one deployment to the next when nothing changed, so Compose leaves it running (a
+    // database keeps its container across redeploys).
     const labels = {
       ...(isObj(service.labels) ? service.labels : {}),
       [LABELS.workspaceId]: options.workspaceId,
       [LABELS.userId]: options.userId,
-      [LABELS.deploymentId]: options.deploymentId,
+      ...(service.build !== undefined ? { [LABELS.deploymentId]: options.deploymentId } : {}),
     };
     service.labels = labels;
     if (service.build !== undefined) {
