@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   DEFAULT_VM_SIZE,
@@ -20,7 +21,12 @@ import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobHandler, JobQueue } from '../infra/queue/jobQueue.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { VmRow } from '../vm-providers/vmProvider.js';
-import { ACTIVE_STATUSES, initialSteps, isUniqueViolation } from './deploymentRepository.js';
+import {
+  ACTIVE_STATUSES,
+  type DeploymentRow,
+  initialSteps,
+  isUniqueViolation,
+} from './deploymentRepository.js';
 import { failInterrupted, publishStatus, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
@@ -56,10 +62,30 @@ export function createDeploymentService(
 
   async function reapStale() {
     for (const row of await repository.stale(STALE_AFTER_MS)) {
-      await failInterrupted(deps, row).catch((error) =>
+      await failInterrupted(workflowDeps, row).catch((error) =>
         deps.logger.warn({ err: error }, 'reaping a deployment failed'),
       );
     }
+  }
+
+  /**
+   * The same start sent again (a browser retrying after its connection dropped): the deployment it started
+   * answers for it. The user's session id used for another workspace is a conflict.
+   */
+  async function repeatedStart(
+    user: UserRow,
+    sessionId: string,
+    workspaceName: string,
+  ): Promise<StartDeploymentResponse | undefined> {
+    const existing = await repository.findBySession(user.id, sessionId);
+    if (!existing) return undefined;
+    if (existing.workspaceName !== workspaceName) {
+      throw new DomainError(
+        'conflict',
+        'This deployment session was already started; start with a new session id',
+      );
+    }
+    return { success: true, sessionId, deploymentId: existing.id };
   }
 
   /** Records a queued deployment under the user's session and hands it to the workers. */
@@ -119,6 +145,59 @@ export function createDeploymentService(
     return { success: true, sessionId, deploymentId };
   }
 
+  /** Starts a deployment of a kept version: no fetch, no build; followed like any other under `sessionId`. */
+  async function startRollback(user: UserRow, name: string, deploymentId: string, sessionId: string) {
+    const workspace = await repository.findWorkspace(user.id, name);
+    if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+    const repeated = await repeatedStart(user, sessionId, name);
+    if (repeated) return repeated;
+    const target = await repository.findById(deploymentId);
+    if (!target || target.workspaceId !== workspace.id || target.status !== 'completed') {
+      throw new DomainError('not_found', 'That version of the workspace was not found');
+    }
+    if (!(await loadRevisionPlan(path.dirname(deps.workRoot), workspace.id, target.id))) {
+      throw new DomainError('conflict', 'That version is no longer kept; it can no longer be rolled back to');
+    }
+    if (await repository.activeForWorkspace(user.id, name)) {
+      throw new DomainError('deployment_in_progress', `A deployment is already running for ${name}`);
+    }
+    const paid = await deps.authorizeDeployment?.(user.id, name, workspace.vmSize, null);
+    return enqueueDeployment(
+      user,
+      sessionId,
+      {
+        workspaceId: workspace.id,
+        workspaceName: name,
+        workflowType: 'rollback',
+        owner: workspace.repoOwner,
+        repo: workspace.repoName,
+        branch: target.branch,
+        vmSize: workspace.vmSize,
+        subscriptionId: paid?.subscriptionId ?? target.subscriptionId,
+      },
+      { rollback_of: target.id },
+    );
+  }
+
+  /**
+   * After a restart, a redeploy that died with its containers in place of the serving version: the newest
+   * version whose plan is kept starts again, as a rollback the owner sees in the revisions list.
+   */
+  async function restoreLastGood(interrupted: DeploymentRow) {
+    const workspace = interrupted.workspaceId
+      ? await repository.findWorkspaceById(interrupted.workspaceId)
+      : undefined;
+    const user = await deps.findUser(interrupted.userId);
+    if (!workspace || !user) return;
+    for (const version of await repository.completedForWorkspace(workspace.id)) {
+      if (await loadRevisionPlan(path.dirname(deps.workRoot), workspace.id, version.id)) {
+        await startRollback(user, workspace.name, version.id, randomUUID());
+        return;
+      }
+    }
+  }
+  const workflowDeps: WorkflowDeps = { ...deps, restoreLastGood };
+
   return {
     definition(): WorkflowDefinition {
       return {
@@ -134,6 +213,8 @@ export function createDeploymentService(
 
     async start(user: UserRow, request: StartDeploymentRequest): Promise<StartDeploymentResponse> {
       const workspaceName = request.repo;
+      const repeated = await repeatedStart(user, request.sessionId, workspaceName);
+      if (repeated) return repeated;
       if (await repository.activeForWorkspace(user.id, workspaceName)) {
         throw new DomainError(
           'deployment_in_progress',
@@ -198,40 +279,7 @@ export function createDeploymentService(
       return { owner: workspace.repoOwner, repo: workspace.repoName, revisions, kept: deps.keepVersions };
     },
 
-    /** Starts a deployment of a kept version: no fetch, no build; followed like any other under `sessionId`. */
-    async rollback(user: UserRow, name: string, deploymentId: string, sessionId: string) {
-      const workspace = await repository.findWorkspace(user.id, name);
-      if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
-      const target = await repository.findById(deploymentId);
-      if (!target || target.workspaceId !== workspace.id || target.status !== 'completed') {
-        throw new DomainError('not_found', 'That version of the workspace was not found');
-      }
-      if (!(await loadRevisionPlan(path.dirname(deps.workRoot), workspace.id, target.id))) {
-        throw new DomainError(
-          'conflict',
-          'That version is no longer kept; it can no longer be rolled back to',
-        );
-      }
-      if (await repository.activeForWorkspace(user.id, name)) {
-        throw new DomainError('deployment_in_progress', `A deployment is already running for ${name}`);
-      }
-      const paid = await deps.authorizeDeployment?.(user.id, name, workspace.vmSize, null);
-      return enqueueDeployment(
-        user,
-        sessionId,
-        {
-          workspaceId: workspace.id,
-          workspaceName: name,
-          workflowType: 'rollback',
-          owner: workspace.repoOwner,
-          repo: workspace.repoName,
-          branch: target.branch,
-          vmSize: workspace.vmSize,
-          subscriptionId: paid?.subscriptionId ?? target.subscriptionId,
-        },
-        { rollback_of: target.id },
-      );
-    },
+    rollback: startRollback,
 
     async status(user: UserRow, sessionId: string) {
       const row = await repository.findBySession(user.id, sessionId);
@@ -363,7 +411,7 @@ export function createDeploymentService(
     jobHandlers: {
       [DEPLOYMENT_JOB]: async (payload) => {
         const deploymentId = (payload as { deploymentId?: unknown })?.deploymentId;
-        if (typeof deploymentId === 'string') await runDeployment(deps, deploymentId);
+        if (typeof deploymentId === 'string') await runDeployment(workflowDeps, deploymentId);
       },
     } satisfies Record<string, JobHandler>,
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEPLOYMENT_CANCELLED_MESSAGE, PLATFORM_RESTARTED_MESSAGE } from '@slipway/contract';
 import type { StepRecord } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
-import { removeProjectResources } from '../infra/docker/projectResources.js';
+import { listProjectContainers, removeProjectResources } from '../infra/docker/projectResources.js';
 import { createBuildLog, createRedactor } from './buildLog.js';
 import type { DeploymentRow } from './deploymentRepository.js';
 import { presentStatus } from './presenter.js';
@@ -265,17 +265,23 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
   const workspace = failed.workspaceId
     ? await deps.repository.findWorkspaceById(failed.workspaceId)
     : undefined;
+  let replacedRunningVersion = false;
   if (workspace) {
     const firstDeploy = (await deps.repository.completedForWorkspace(workspace.id)).length === 0;
-    if (firstDeploy && workspace.vmId) {
-      const vm = await deps.repository.findVm(workspace.vmId);
-      const target = vm ? await deps.vmProvider.connect(vm).catch(() => undefined) : undefined;
-      if (target) {
+    const vm = workspace.vmId ? await deps.repository.findVm(workspace.vmId) : undefined;
+    const target = vm ? await deps.vmProvider.connect(vm).catch(() => undefined) : undefined;
+    if (target) {
+      if (firstDeploy) {
         await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true }).catch(
           () => {},
         );
-        await target.close().catch(() => {});
+      } else {
+        // A redeploy that died after starting containers left them in place of the serving version.
+        const startedAt = failed.startedAt?.getTime() ?? Number.POSITIVE_INFINITY;
+        const containers = await listProjectContainers(target.docker, workspace.id).catch(() => []);
+        replacedRunningVersion = containers.some((container) => container.Created * 1000 >= startedAt);
       }
+      await target.close().catch(() => {});
     }
     await deps.repository.updateWorkspace(workspace.id, {
       status: firstDeploy ? 'failed' : 'live',
@@ -292,7 +298,16 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
     redact: (text) => text,
   });
   log.write(`Deployment failed: ${PLATFORM_RESTARTED_MESSAGE}`);
+  if (replacedRunningVersion)
+    log.write('Its containers had replaced the serving version: starting the last good version again');
   await log.end();
   await rm(path.join(deps.workRoot, failed.id), { recursive: true, force: true }).catch(() => {});
   await publishStatus(deps, failed, 'finished');
+  if (replacedRunningVersion && deps.restoreLastGood) {
+    await deps
+      .restoreLastGood(failed)
+      .catch((error) =>
+        deps.logger.warn({ err: error, deploymentId: failed.id }, 'restoring the last good version failed'),
+      );
+  }
 }

@@ -1,16 +1,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { PLATFORM_RESTARTED_MESSAGE } from '@slipway/contract';
+import { PLATFORM_RESTARTED_MESSAGE, type WorkspaceRevisions } from '@slipway/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../infra/db/schema.js';
+import { LABELS } from '../infra/docker/conventions.js';
 import { bustBuildCache, createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
+import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
 import { describeWith, requireService } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
 import { startDeploymentWorker } from './deploymentWorker.js';
-import { cleanUpWorkspaces, containersOf, deployAndWait, docker } from './testSupport.js';
+import {
+  cleanUpWorkspaces,
+  containersOf,
+  deployAndWait,
+  docker,
+  loopback,
+  NEVER_LISTENS,
+  SERVE_PAGE,
+  shopVersion,
+  startDeployment,
+  waitForDeployment,
+} from './testSupport.js';
 
 const WORKER = fileURLToPath(new URL('../test/fixtures/deploymentWorkerProcess.ts', import.meta.url));
 
@@ -28,6 +41,27 @@ async function waitUntil<T>(
     if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
+}
+
+/**
+ * A separate worker process on the test's database and queue (`node --import tsx` rather than the tsx
+ * wrapper, so SIGKILL hits the process that runs the job).
+ */
+function spawnWorker(ctx: TestContext, reposRoot: string, env: Record<string, string> = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      DATA_DIR: ctx.dataDir,
+      DATABASE_URL: ctx.platform.config.databaseUrl!,
+      ...(ctx.platform.config.redisUrl ? { REDIS_URL: ctx.platform.config.redisUrl } : {}),
+      LOCAL_REPOS_DIR: reposRoot,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
 }
 
 // Needs PostgreSQL: the killed worker and the restarted platform share one database, as in production.
@@ -71,22 +105,8 @@ describeWith('postgres')('a worker killed mid-build', () => {
       const { deploymentId } = started.json() as { deploymentId: string };
 
       // A separate worker process takes the job (this platform's queue is not started yet) ...
-      // `node --import tsx` rather than the tsx wrapper, so SIGKILL hits the process that runs the job.
-      worker = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          NODE_ENV: 'test',
-          DATA_DIR: ctx.dataDir,
-          DATABASE_URL: ctx.platform.config.databaseUrl!,
-          ...(ctx.platform.config.redisUrl ? { REDIS_URL: ctx.platform.config.redisUrl } : {}),
-          LOCAL_REPOS_DIR: repos.root,
-          LOG_LEVEL: 'silent',
-        },
-        stdio: 'ignore',
-      });
-      // ... and is killed while the slow build runs.
-      // It is killed once the slow build is under way.
+      worker = spawnWorker(ctx, repos.root);
+      // ... and is killed once the slow build is under way.
       await waitUntil(
         async () =>
           (await ctx.platform.db.select().from(deployments).where(eq(deployments.id, deploymentId)))[0],
@@ -148,4 +168,90 @@ describeWith('postgres')('a worker killed mid-build', () => {
       expect(rows.map((row) => row.status).sort()).toEqual(['completed', 'failed']);
     }, 420_000);
   });
+});
+
+// Issue 15: killing Slipway in the middle of a redeploy leaves the previous version serving after restart.
+describeWith('postgres')('a worker killed while a redeploy verifies its new containers', () => {
+  let world: HostileWorld;
+  let ctx: TestContext;
+  let worker: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    world = createHostileWorld();
+    ctx = await createTestContext({ database: 'postgres', env: { LOCAL_REPOS_DIR: world.root } });
+  });
+
+  afterAll(async () => {
+    if (worker?.exitCode === null) worker.kill('SIGKILL');
+    if (ctx) await cleanUpWorkspaces(ctx);
+    await ctx?.close();
+    world?.cleanup();
+  });
+
+  it('starts the last good version again after the restart, as a rollback', async () => {
+    const client = await new TestClient(ctx.app).signIn('operator');
+    // A worker process runs the first deployment (an in-process queue takes the jobs waiting when it starts).
+    world.repo('shop', shopVersion('version one', SERVE_PAGE));
+    const firstStart = await startDeployment(client, { repo: 'shop' });
+    worker = spawnWorker(ctx, world.root);
+    const first = await waitForDeployment(client, firstStart);
+    expect(first.status.error).toBeNull();
+    worker.kill('SIGKILL');
+    const url = loopback(first.status.data.deploymentData.metadata.urls.web!);
+    expect(await (await fetch(url)).text()).toBe('version one\n');
+
+    // The next version's web never answers; its worker waits long for health, so it is still verifying when
+    // it is killed.
+    world.repo('shop', shopVersion('version two', NEVER_LISTENS));
+    const { sessionId, deploymentId } = await startDeployment(client, {
+      repo: 'shop',
+      workflowType: 'redeploy',
+    });
+    worker = spawnWorker(ctx, world.root, { DEPLOY_HEALTH_TIMEOUT_SECONDS: '600' });
+    const [workspace] = await ctx.platform.db.query.workspaces.findMany();
+    // Killed once its containers have replaced version one and are being verified.
+    await waitUntil(
+      async () => ({
+        row: (await ctx.platform.db.select().from(deployments).where(eq(deployments.id, deploymentId)))[0],
+        web: (await containersOf(workspace!.id)).find((c) => c.Labels[LABELS.composeService] === 'web'),
+      }),
+      ({ row, web }) => {
+        if (row && !['queued', 'running'].includes(row.status)) throw new Error(`ended: ${row.error}`);
+        return (
+          web?.Image === `slipway-${workspace!.id}-web:${deploymentId}` &&
+          row?.steps.find((s) => s.name === 'verify-deployment')?.status === 'in_progress'
+        );
+      },
+      180_000,
+      'the redeploy never verified its new containers',
+    );
+    worker.kill('SIGKILL');
+
+    await startDeploymentWorker(ctx.platform);
+    const interrupted = await waitUntil(
+      async () =>
+        (await client.get(`/api/workflow/deployment/status/${sessionId}`)).json() as {
+          state: string;
+          error: string | null;
+        },
+      (value) => value.state !== 'started',
+      60_000,
+      'the interrupted redeploy was not ended',
+    );
+    expect(interrupted).toMatchObject({ state: 'failed', error: PLATFORM_RESTARTED_MESSAGE });
+    // A rollback to version one follows by itself and reaches Live.
+    const restore = await waitUntil(
+      async () =>
+        (await ctx.platform.db.select().from(deployments)).find((row) => row.workflowType === 'rollback'),
+      (row) => row?.status === 'completed' || row?.status === 'failed',
+      180_000,
+      'no rollback to the last good version completed',
+    );
+    expect(restore).toMatchObject({ status: 'completed', metadata: { rollback_of: first.deploymentId } });
+    expect(await (await fetch(url)).text()).toBe('version one\n');
+    const web = (await containersOf(workspace!.id)).find((c) => c.Labels[LABELS.composeService] === 'web')!;
+    expect(web.Image).toBe(`slipway-${workspace!.id}-web:${first.deploymentId}`);
+    const revisions = (await client.get('/api/workspace-revisions/shop')).json() as WorkspaceRevisions;
+    expect(revisions.revisions[0]).toMatchObject({ trigger: 'rollback', rollback_of: first.deploymentId });
+  }, 600_000);
 });

@@ -36,6 +36,11 @@ export interface WorkflowDeps {
   /** Below this much free disk on the VM a build first prunes, then refuses (0: never). */
   minFreeDiskBytes: number;
   logger: Logger;
+  /**
+   * After a restart, a redeploy that died with its containers in place of the serving version: starts the
+   * workspace's last good version again (the deployment service rolls back to it).
+   */
+  restoreLastGood?: (interrupted: DeploymentRow) => Promise<void>;
 }
 
 /** A failure the user can act on; `metadata` goes to GET /api/deployment/job/{id}. */

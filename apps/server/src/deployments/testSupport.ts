@@ -10,17 +10,16 @@ import type { TestContext } from '../test/testPlatform.js';
 export const docker = new Docker({ socketPath: '/var/run/docker.sock' });
 
 /** Starts a deployment through the API and waits for it to finish; returns the final status. */
-export async function deployAndWait(
-  client: TestClient,
-  body: {
-    owner?: string;
-    repo: string;
-    branch?: string;
-    vmSize?: string;
-    workflowType?: 'deploy' | 'redeploy';
-  },
-  timeoutMs = 150_000,
-): Promise<{ sessionId: string; deploymentId: string; status: WorkflowStatus }> {
+interface DeploymentStart {
+  owner?: string;
+  repo: string;
+  branch?: string;
+  vmSize?: string;
+  workflowType?: 'deploy' | 'redeploy';
+}
+
+/** Starts a deployment through the API and returns its session and deployment ids. */
+export async function startDeployment(client: TestClient, body: DeploymentStart) {
   const sessionId = randomUUID();
   const started = await client.post('/api/workflow/deployment/start', {
     sessionId,
@@ -31,6 +30,15 @@ export async function deployAndWait(
   });
   if (started.statusCode !== 200) throw new Error(`start failed: ${started.statusCode} ${started.body}`);
   const { deploymentId } = started.json() as { deploymentId: string };
+  return { sessionId, deploymentId };
+}
+
+/** Polls a started deployment's status until it ends. */
+export async function waitForDeployment(
+  client: TestClient,
+  { sessionId, deploymentId }: { sessionId: string; deploymentId: string },
+  timeoutMs = 150_000,
+): Promise<{ sessionId: string; deploymentId: string; status: WorkflowStatus }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await client.get(`/api/workflow/deployment/status/${sessionId}`);
@@ -39,6 +47,10 @@ export async function deployAndWait(
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`deployment ${deploymentId} did not finish in ${timeoutMs} ms`);
+}
+
+export async function deployAndWait(client: TestClient, body: DeploymentStart, timeoutMs = 150_000) {
+  return waitForDeployment(client, await startDeployment(client, body), timeoutMs);
 }
 
 export const containersOf = (workspaceId: string) =>
@@ -61,3 +73,23 @@ export const TCP_STAND_INS = {
   /** Answers a line with a Redis error, which is not HTTP. */
   cache: `printf '#!/bin/sh\\nread line\\nprintf -- "-ERR unknown command\\\\r\\\\n"\\n' > /c.sh && chmod +x /c.sh && exec nc -ll -p 6379 -e /c.sh`,
 };
+
+/** A two-service app whose web service (a built page) runs `webCommand`, beside a store on a named volume. */
+export const shopVersion = (page: string, webCommand: string) => ({
+  'compose.yaml': `services:
+  web:
+    build: ./web
+    command: ["sh", "-c", ${JSON.stringify(webCommand)}]
+    ports: ["8080"]
+  store:
+    image: busybox:1.36
+    command: ["sh", "-c", "while true; do sleep 1; done"]
+    expose: ["6379"]
+    volumes: ["data:/data"]
+volumes:
+  data:
+`,
+  'web/Dockerfile': `FROM busybox:1.36\nRUN mkdir -p /www && echo '${page}' > /www/index.html\n`,
+});
+export const SERVE_PAGE = 'exec httpd -f -p 8080 -h /www';
+export const NEVER_LISTENS = 'echo starting; exec sleep 3600';
