@@ -34,4 +34,25 @@ describe.each(DATABASES)('workflow session ids across users (%s)', (database) =>
     // The owner still sees their deployment.
     expect((await owner.client.get(`/api/workflow/deployment/status/${sessionId}`)).statusCode).toBe(200);
   });
+
+  it('answers the same start sent twice (a retry after a dropped connection) with the one deployment it started', async () => {
+    const owner = await signInNewUser(ctx);
+    const sessionId = randomUUID();
+    const start = { owner: 'operator', repo: 'single-dockerfile', branch: 'main', sessionId };
+    const first = await owner.client.post('/api/workflow/deployment/start', start);
+    const again = await owner.client.post('/api/workflow/deployment/start', start);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const rows = await ctx.platform.db.query.deployments.findMany({
+      where: (d, { eq }) => eq(d.sessionId, sessionId),
+    });
+    expect(rows).toHaveLength(1);
+    // The same session id for another workspace is not the same request.
+    const other = await owner.client.post('/api/workflow/deployment/start', {
+      ...start,
+      repo: 'three-service',
+    });
+    expect(other.statusCode).toBe(409);
+  });
 });

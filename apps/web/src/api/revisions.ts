@@ -32,6 +32,7 @@ export async function startRollback(
     const { data } = await api.post<StartDeploymentResponse>(
       `/api/workspace-rollback/${enc(workspace)}/${enc(deploymentId)}`,
       { sessionId },
+      { sameAnswerIfRepeated: true },
     );
     return data;
   } catch (error) {

@@ -50,7 +50,7 @@ export interface StartWorkflowInput {
 export async function startWorkflow(input: StartWorkflowInput): Promise<StartDeploymentResponse> {
   let data: { success?: boolean; error?: string } & Partial<StartDeploymentResponse>;
   try {
-    ({ data } = await api.post('/api/workflow/deployment/start', input));
+    ({ data } = await api.post('/api/workflow/deployment/start', input, { sameAnswerIfRepeated: true }));
   } catch (error) {
     const message = serverError(error);
     if (message) throw new Error(message, { cause: error });

@@ -98,27 +98,29 @@ export interface RedeployRequest {
 }
 
 /**
- * POST /api/workflow/deployment/start with workflowType 'redeploy'. Uses fetch because the spec
- * reads the body as JSON on success and as the error text otherwise.
+ * POST /api/workflow/deployment/start with workflowType 'redeploy'. The spec reads the body as JSON on
+ * success and as the error text otherwise, so the answer is taken as text whatever its status.
  */
 export async function startRedeploy(request: RedeployRequest): Promise<void> {
-  const token = xsrfToken();
-  const response = await fetch('/api/workflow/deployment/start', {
-    method: 'POST',
-    credentials: 'include',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      ...(token ? { 'X-XSRF-TOKEN': token } : {}),
-    },
-    body: JSON.stringify({ ...request, workflowType: 'redeploy' }),
-  });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
+  const response = await api.post<string>(
+    '/api/workflow/deployment/start',
+    { ...request, workflowType: 'redeploy' },
+    { responseType: 'text', validateStatus: () => true, sameAnswerIfRepeated: true },
+  );
+  const text = typeof response.data === 'string' ? response.data : '';
+  if (response.status < 200 || response.status >= 300) {
     throw new Error(errorTextOf(text) || 'Failed to start redeploy');
   }
-  const result = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string };
+  const result = parseObject(text) as { success?: boolean; error?: string };
   if (result.success === false) throw new Error(result.error || 'Failed to start redeploy');
+}
+
+function parseObject(text: string): unknown {
+  try {
+    return JSON.parse(text) ?? {};
+  } catch {
+    return {};
+  }
 }
 
 /** The server answers errors as JSON {error, detail}; show the readable part rather than raw JSON. */
