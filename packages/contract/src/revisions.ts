@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { timestampSchema } from './schemaKit.js';
 import { workflowSessionIdSchema } from './workflow.js';
 
-/** How a deployment was started. */
-export const DEPLOYMENT_TRIGGERS = ['deploy', 'redeploy', 'rollback'] as const;
+/** How a deployment was started ('push': a push to the workspace's branch, with deploy on push on). */
+export const DEPLOYMENT_TRIGGERS = ['deploy', 'redeploy', 'rollback', 'push'] as const;
 
 /** One successful deployment of a workspace: a version it can go back to while its images are kept. */
 export const revisionSchema = z.strictObject({

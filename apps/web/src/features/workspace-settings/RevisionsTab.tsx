@@ -12,6 +12,7 @@ const TRIGGERS: Record<Revision['trigger'], string> = {
   deploy: 'Deploy',
   redeploy: 'Redeploy',
   rollback: 'Rollback',
+  push: 'Push',
 };
 
 /** The workspace's successful deployments, newest first, each kept one a click away from running again. */
