@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   DEFAULT_VM_SIZE,
@@ -20,20 +21,24 @@ import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobHandler, JobQueue } from '../infra/queue/jobQueue.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { VmRow } from '../vm-providers/vmProvider.js';
-import { ACTIVE_STATUSES, initialSteps, isUniqueViolation } from './deploymentRepository.js';
+import {
+  ACTIVE_STATUSES,
+  initialSteps,
+  isUniqueViolation,
+  type WorkspaceRow,
+} from './deploymentRepository.js';
 import { failInterrupted, publishStatus, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { loadRevisionPlan, removeRevisionPlans, rollbackOf } from './revisionPlans.js';
 import type { WorkflowDeps } from './runState.js';
+import { createWorkflowSessions } from './workflowSessions.js';
 import { stopWorkspace } from './workspaceStopper.js';
 
 export const DEPLOYMENT_JOB = 'deployment.run';
-const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 const REAP_EVERY_MS = 10_000;
 
 const sessionNotFound = () => new DomainError('not_found', 'Workflow session not found');
-const sessionKey = (userId: string, sessionId: string) => `session-state:${userId}:${sessionId}`;
 
 export function createDeploymentService(
   deps: WorkflowDeps & {
@@ -233,6 +238,28 @@ export function createDeploymentService(
       );
     },
 
+    /**
+     * Deploys the head of the workspace's branch for its owner, under a new session, because a push asked
+     * (deploy-on-push/); throws `deployment_in_progress` while one is active.
+     */
+    async startPushDeployment(workspace: WorkspaceRow) {
+      const user = await deps.findUser(workspace.userId);
+      if (!user) throw new DomainError('not_found', 'The owner of the workspace no longer exists');
+      // The subscription the last deployment ran under is the one this one continues.
+      const previous = (await repository.latestForWorkspace(user.id, workspace.name))?.subscriptionId ?? null;
+      const paid = await deps.authorizeDeployment?.(user.id, workspace.name, workspace.vmSize, previous);
+      return enqueueDeployment(user, `push-${randomUUID()}`, {
+        workspaceId: workspace.id,
+        workspaceName: workspace.name,
+        workflowType: 'push',
+        owner: workspace.repoOwner,
+        repo: workspace.repoName,
+        branch: workspace.branch,
+        vmSize: workspace.vmSize,
+        subscriptionId: paid?.subscriptionId ?? previous,
+      });
+    },
+
     async status(user: UserRow, sessionId: string) {
       const row = await repository.findBySession(user.id, sessionId);
       if (!row) throw sessionNotFound();
@@ -285,27 +312,7 @@ export function createDeploymentService(
       return workspace;
     },
 
-    sessionState: {
-      async get(user: UserRow, sessionId: string) {
-        const stateData = await deps.kv.get<Record<string, unknown>>(
-          'workflows',
-          sessionKey(user.id, sessionId),
-        );
-        return stateData === undefined ? { exists: false, stateData: null } : { exists: true, stateData };
-      },
-      async save(user: UserRow, sessionId: string, stateData: Record<string, unknown>) {
-        await deps.kv.set('workflows', sessionKey(user.id, sessionId), stateData, SESSION_TTL_MS);
-        return { success: true, sessionId };
-      },
-      async remove(user: UserRow, sessionId: string) {
-        return { success: true, deleted: await deps.kv.delete('workflows', sessionKey(user.id, sessionId)) };
-      },
-      async extend(user: UserRow, sessionId: string) {
-        return {
-          extended: await deps.kv.expire('workflows', sessionKey(user.id, sessionId), SESSION_TTL_MS),
-        };
-      },
-    },
+    sessionState: createWorkflowSessions(deps.kv),
 
     /** Removes containers, volumes, network, images, routes, the VM, the variables and the workspace itself. */
     async deleteWorkspace(user: UserRow, name: string) {
