@@ -4,10 +4,9 @@ import {
   DEFAULT_VM_SIZE,
   DEPLOYMENT_CANCELLED_MESSAGE,
   DEPLOYMENT_STEPS,
-  DEPLOYMENT_TRIGGERS,
-  type Revision,
   type StartDeploymentRequest,
   type StartDeploymentResponse,
+  triggerOf,
   type WorkflowDefinition,
   type WorkspaceRevisions,
 } from '@slipway/contract';
@@ -186,9 +185,7 @@ export function createDeploymentService(
           deployment_id: row.id,
           commit_sha: row.commitSha,
           branch: row.branch,
-          trigger: (DEPLOYMENT_TRIGGERS as readonly string[]).includes(row.workflowType)
-            ? (row.workflowType as Revision['trigger'])
-            : 'deploy',
+          trigger: triggerOf(row.workflowType),
           rollback_of: rollbackOf(row) ?? null,
           deployed_by: user.login,
           deployed_at: (row.finishedAt ?? row.createdAt).toISOString(),
