@@ -3,7 +3,7 @@ import { ACTIVE_STATUSES, type DeploymentRepository } from '../deployments/deplo
 import type { DeploymentService } from '../deployments/deploymentService.js';
 import { DomainError } from '../domain/errors.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { whileLeaseHeld } from '../monitoring/leaseLock.js';
+import { everyWhileLeaseHeld } from '../monitoring/leaseLock.js';
 import type { PushMarks } from './pushMarks.js';
 
 /** Pushes closer together than this become one deployment: it starts once the branch is quiet this long. */
@@ -33,8 +33,6 @@ export function createPushDeployer(deps: {
 }) {
   const { marks, repository, logger } = deps;
   const coalesceMs = deps.coalesceMs ?? PUSH_COALESCE_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
 
   async function watchHeads(readBranchHead: ReadBranchHead) {
     for (const workspace of await marks.watched()) {
@@ -79,24 +77,13 @@ export function createPushDeployer(deps: {
     return deploySettled();
   }
 
-  const tick = () => {
-    running = running.then(check).catch((error) => logger.warn({ err: error }, 'push deploy check failed'));
-  };
-
-  const singleton = whileLeaseHeld({
+  const singleton = everyWhileLeaseHeld({
     kv: deps.kv,
     name: 'push-deployer',
     logger,
-    onAcquired: () => {
-      tick();
-      timer ??= setInterval(tick, deps.intervalMs ?? PUSH_CHECK_MS);
-      timer.unref();
-    },
-    onLost: async () => {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    intervalMs: deps.intervalMs ?? PUSH_CHECK_MS,
+    task: check,
+    failure: 'push deploy check failed',
   });
 
   return { check, start: () => singleton.start(), stop: () => singleton.stop() };
