@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments, workspaces } from '../infra/db/schema.js';
 import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
 import { TestClient } from '../test/testClient.js';
-import { createTestContext, type TestContext } from '../test/testPlatform.js';
+import { createTestContext, DATABASES, type TestContext } from '../test/testPlatform.js';
 import { deliverGithubEvent, githubPushPayload } from './githubDeliveries.js';
 import type { PushDeployer } from './pushDeployer.js';
 
@@ -15,7 +15,7 @@ const SHA = () => randomBytes(20).toString('hex');
  * The webhook without the Docker Engine: no worker runs, so a deployment a push starts stays queued and the test
  * counts the rows. The deployer runs one check at a time (`check()`), with no quiet time.
  */
-describe('GitHub webhook for deploy on push', () => {
+describe.each(DATABASES)('GitHub webhook for deploy on push (%s)', (database) => {
   let world: HostileWorld;
   let ctx: TestContext;
   let operator: TestClient;
@@ -48,7 +48,10 @@ describe('GitHub webhook for deploy on push', () => {
   beforeAll(async () => {
     world = createHostileWorld();
     world.repo('shop', { Dockerfile: 'FROM busybox:1.36\n' });
-    ctx = await createTestContext({ env: { LOCAL_REPOS_DIR: world.root, GITHUB_WEBHOOK_SECRET: SECRET } });
+    ctx = await createTestContext({
+      database,
+      env: { LOCAL_REPOS_DIR: world.root, GITHUB_WEBHOOK_SECRET: SECRET },
+    });
     operator = await new TestClient(ctx.app).signIn('operator');
     github = new TestClient(ctx.app);
     // The workspace exists once a deployment was started; this one is cancelled before any worker takes it.
