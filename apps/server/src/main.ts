@@ -39,6 +39,8 @@ async function main() {
   await platform.runningApps.start();
   // Deployment jobs, and the reaper that ends deployments a stopped process left running.
   await startDeploymentWorker(platform);
+  // Pushes (GitHub's webhook, or new local branch heads) become deployments, in one replica.
+  platform.deployOnPush.start();
   const lapses = startLapseSweeps(platform);
   platform.logger.info(
     {

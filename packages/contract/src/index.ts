@@ -3,6 +3,7 @@ export * from './alerts.js';
 export * from './billing.js';
 export * from './cadvisor.js';
 export * from './deployments.js';
+export * from './deployOnPush.js';
 export * from './enterprise.js';
 export * from './envVariables.js';
 export * from './errors.js';

@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { timestampSchema } from './schemaKit.js';
 import { workflowSessionIdSchema } from './workflow.js';
 
-/** How a deployment was started. */
-export const DEPLOYMENT_TRIGGERS = ['deploy', 'redeploy', 'rollback'] as const;
+/** How a deployment was started ('push': a push to the workspace's branch, with deploy on push on). */
+export const DEPLOYMENT_TRIGGERS = ['deploy', 'redeploy', 'rollback', 'push'] as const;
+export type DeploymentTrigger = (typeof DEPLOYMENT_TRIGGERS)[number];
+
+/** A deployment's trigger from its stored workflow type ('deploy' for anything older or unknown). */
+export const triggerOf = (workflowType: string): DeploymentTrigger =>
+  (DEPLOYMENT_TRIGGERS as readonly string[]).includes(workflowType)
+    ? (workflowType as DeploymentTrigger)
+    : 'deploy';
 
 /** One successful deployment of a workspace: a version it can go back to while its images are kept. */
 export const revisionSchema = z.strictObject({

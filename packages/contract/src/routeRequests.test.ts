@@ -89,6 +89,12 @@ const SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
       ],
     },
   },
+  setDeployOnPush: {
+    body: {
+      valid: [{ enabled: true }, { enabled: false }],
+      invalid: [{ value: { enabled: 'yes' } }, { value: {} }, { value: { enabled: true, branch: 'main' } }],
+    },
+  },
   rollbackWorkspace: {
     body: {
       valid: [{ sessionId: VALID_SESSION }],

@@ -167,6 +167,11 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
     },
   },
   rollbackWorkspace: { 200: { success: true, sessionId: 'sess_12345678', deploymentId: 'd2' } },
+  getDeployOnPush: { 200: { enabled: true } },
+  setDeployOnPush: { 200: { enabled: false } },
+  githubWebhook: {
+    200: { delivery_id: '72d3162e-cc78-11e3-81ab-4c9367dc0958', status: 'queued', workspaces: 1 },
+  },
   deploymentJob: {
     200: {
       id: 'd1',
@@ -219,7 +224,13 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
         },
         { service: 'migrate', state: 'completed', exit_code: 0, url: null, message: null },
       ],
-      latest_deployment: { id: 'd1', status: 'completed', commit_sha: 'abc', created_at: at },
+      latest_deployment: {
+        id: 'd1',
+        status: 'completed',
+        commit_sha: 'abc',
+        trigger: 'push',
+        created_at: at,
+      },
     },
   },
   workspaceServices: { 200: { services: ['web', 'worker'] } },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serviceStateSchema } from './deployments.js';
+import { DEPLOYMENT_TRIGGERS } from './revisions.js';
 import { serviceUrlsSchema, successMessageSchema, timestampSchema } from './schemaKit.js';
 
 /** A workspace as the dashboard shows it (spec, entities: Workspace). */
@@ -42,6 +43,8 @@ export const workspaceDetailsSchema = workspaceSummarySchema.extend({
       id: z.string(),
       status: z.string(),
       commit_sha: z.string().nullable(),
+      /** How it was started: deploy, redeploy, rollback, or push (deploy on push). */
+      trigger: z.enum(DEPLOYMENT_TRIGGERS),
       created_at: timestampSchema,
     })
     .nullable(),

@@ -46,6 +46,7 @@ const envSchema = z.object({
   GITHUB_APP_SLUG: optionalString,
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   GITHUB_WEB_URL: z.url().default('https://github.com'),
+  GITHUB_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOCAL_REPOS_DIR: optionalString,
   LOCAL_OPERATOR_LOGIN: z
     .string()
@@ -120,6 +121,8 @@ export interface Config {
     appSlug: string | undefined;
     apiUrl: string;
     webUrl: string;
+    /** Signs GitHub's webhook deliveries (deploy on push); without it POST /api/webhooks/github answers 404. */
+    webhookSecret: string | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string };
   telegram: { botToken: string | undefined; apiUrl: string };
@@ -245,6 +248,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       appSlug: env.GITHUB_APP_SLUG,
       apiUrl: env.GITHUB_API_URL.replace(/\/$/, ''),
       webUrl: env.GITHUB_WEB_URL.replace(/\/$/, ''),
+      webhookSecret: env.GITHUB_WEBHOOK_SECRET,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     telegram: { botToken: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, '') },

@@ -4,12 +4,9 @@ import {
   DEFAULT_VM_SIZE,
   DEPLOYMENT_CANCELLED_MESSAGE,
   DEPLOYMENT_STEPS,
-  DEPLOYMENT_TRIGGERS,
-  type Revision,
   type StartDeploymentRequest,
   type StartDeploymentResponse,
   type WorkflowDefinition,
-  type WorkspaceRevisions,
 } from '@slipway/contract';
 import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
@@ -20,26 +17,27 @@ import { removeProjectResources } from '../infra/docker/projectResources.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobHandler, JobQueue } from '../infra/queue/jobQueue.js';
 import type { UserRow } from '../users/usersRepository.js';
-import type { VmRow } from '../vm-providers/vmProvider.js';
+import { createAdminVmOperations } from './adminVmOperations.js';
 import {
   ACTIVE_STATUSES,
   type DeploymentRow,
   initialSteps,
   isUniqueViolation,
+  type WorkspaceRow,
 } from './deploymentRepository.js';
 import { failInterrupted, publishStatus, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
-import { loadRevisionPlan, removeRevisionPlans, rollbackOf } from './revisionPlans.js';
+import { listRevisions } from './revisionList.js';
+import { loadRevisionPlan, removeRevisionPlans } from './revisionPlans.js';
 import type { WorkflowDeps } from './runState.js';
+import { createWorkflowSessions } from './workflowSessions.js';
 import { stopWorkspace } from './workspaceStopper.js';
 
 export const DEPLOYMENT_JOB = 'deployment.run';
-const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 const REAP_EVERY_MS = 10_000;
 
 const sessionNotFound = () => new DomainError('not_found', 'Workflow session not found');
-const sessionKey = (userId: string, sessionId: string) => `session-state:${userId}:${sessionId}`;
 
 export function createDeploymentService(
   deps: WorkflowDeps & {
@@ -251,35 +249,31 @@ export function createDeploymentService(
       });
     },
 
-    /** The workspace's successful deployments, newest first, and which of them can be rolled back to. */
-    async revisions(user: UserRow, name: string): Promise<WorkspaceRevisions> {
-      const workspace = await repository.findWorkspace(user.id, name);
-      if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
-      const rows = await repository.completedForWorkspace(workspace.id);
-      const dataDir = path.dirname(deps.workRoot);
-      const revisions = await Promise.all(
-        rows.map(async (row, index) => ({
-          deployment_id: row.id,
-          commit_sha: row.commitSha,
-          branch: row.branch,
-          trigger: (DEPLOYMENT_TRIGGERS as readonly string[]).includes(row.workflowType)
-            ? (row.workflowType as Revision['trigger'])
-            : 'deploy',
-          rollback_of: rollbackOf(row) ?? null,
-          deployed_by: user.login,
-          deployed_at: (row.finishedAt ?? row.createdAt).toISOString(),
-          duration_seconds:
-            row.startedAt && row.finishedAt
-              ? Math.round((row.finishedAt.getTime() - row.startedAt.getTime()) / 100) / 10
-              : null,
-          current: index === 0 && workspace.status === 'live',
-          can_roll_back: index > 0 && (await loadRevisionPlan(dataDir, workspace.id, row.id)) !== undefined,
-        })),
-      );
-      return { owner: workspace.repoOwner, repo: workspace.repoName, revisions, kept: deps.keepVersions };
-    },
+    revisions: (user: UserRow, name: string) => listRevisions(deps, user, name),
 
     rollback: startRollback,
+
+    /**
+     * Deploys the head of the workspace's branch for its owner, under a new session, because a push asked
+     * (deploy-on-push/); throws `deployment_in_progress` while one is active.
+     */
+    async startPushDeployment(workspace: WorkspaceRow) {
+      const user = await deps.findUser(workspace.userId);
+      if (!user) throw new DomainError('not_found', 'The owner of the workspace no longer exists');
+      // The subscription the last deployment ran under is the one this one continues.
+      const previous = (await repository.latestForWorkspace(user.id, workspace.name))?.subscriptionId ?? null;
+      const paid = await deps.authorizeDeployment?.(user.id, workspace.name, workspace.vmSize, previous);
+      return enqueueDeployment(user, `push-${randomUUID()}`, {
+        workspaceId: workspace.id,
+        workspaceName: workspace.name,
+        workflowType: 'push',
+        owner: workspace.repoOwner,
+        repo: workspace.repoName,
+        branch: workspace.branch,
+        vmSize: workspace.vmSize,
+        subscriptionId: paid?.subscriptionId ?? previous,
+      });
+    },
 
     async status(user: UserRow, sessionId: string) {
       const row = await repository.findBySession(user.id, sessionId);
@@ -333,27 +327,7 @@ export function createDeploymentService(
       return workspace;
     },
 
-    sessionState: {
-      async get(user: UserRow, sessionId: string) {
-        const stateData = await deps.kv.get<Record<string, unknown>>(
-          'workflows',
-          sessionKey(user.id, sessionId),
-        );
-        return stateData === undefined ? { exists: false, stateData: null } : { exists: true, stateData };
-      },
-      async save(user: UserRow, sessionId: string, stateData: Record<string, unknown>) {
-        await deps.kv.set('workflows', sessionKey(user.id, sessionId), stateData, SESSION_TTL_MS);
-        return { success: true, sessionId };
-      },
-      async remove(user: UserRow, sessionId: string) {
-        return { success: true, deleted: await deps.kv.delete('workflows', sessionKey(user.id, sessionId)) };
-      },
-      async extend(user: UserRow, sessionId: string) {
-        return {
-          extended: await deps.kv.expire('workflows', sessionKey(user.id, sessionId), SESSION_TTL_MS),
-        };
-      },
-    },
+    sessionState: createWorkflowSessions(deps.kv),
 
     /** Removes containers, volumes, network, images, routes, the VM, the variables and the workspace itself. */
     async deleteWorkspace(user: UserRow, name: string) {
@@ -390,23 +364,7 @@ export function createDeploymentService(
     /** Stops a workspace whose subscription lapsed; a redeploy starts it again. */
     stopWorkspace: (userId: string, name: string) => stopWorkspace(deps, userId, name),
 
-    /** What the admin panel may do to VMs: ask the provider for a VM's state, or tear a VM and its workspaces down. */
-    adminVmOperations: {
-      describeVm: async (vm: VmRow) => (await deps.vmProvider.describe(vm)).status,
-      deleteVm: async (name: string) => {
-        const vm = await repository.findVmByName(name);
-        if (!vm) throw new DomainError('not_found', `VM ${name} not found`);
-        const target = await deps.vmProvider.connect(vm).catch(() => undefined);
-        for (const workspace of await repository.workspacesOnVm(vm.id)) {
-          if (target)
-            await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
-          await unpublishRoutes(deps, workspace.id).catch(() => {});
-          await repository.updateWorkspace(workspace.id, { status: 'vm_deleted', vmId: null });
-        }
-        await target?.close().catch(() => {});
-        await deps.vmProvider.delete(vm);
-      },
-    },
+    adminVmOperations: createAdminVmOperations(deps),
 
     jobHandlers: {
       [DEPLOYMENT_JOB]: async (payload) => {

@@ -78,6 +78,7 @@ export function createDeploymentsModule(deps: {
   const routeRestorer = createRouteRestorer({ ingress, repository, kv: deps.kv, logger: deps.logger });
   return {
     service,
+    repository,
     vmProvider,
     ingress,
     buildLogs: createBuildLogReader(deps.db),

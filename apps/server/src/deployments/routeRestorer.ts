@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Ingress } from '../infra/ingress/ingress.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { whileLeaseHeld } from '../monitoring/leaseLock.js';
+import { everyWhileLeaseHeld } from '../monitoring/leaseLock.js';
 import type { DeploymentRepository } from './deploymentRepository.js';
 import { publishRoutes, recordedTargets } from './publishedRoutes.js';
 
@@ -20,8 +20,6 @@ export function createRouteRestorer(deps: {
   intervalMs?: number;
 }) {
   const { ingress, logger } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
 
   /** Publishes again the routes of every workspace the proxy has none of; returns how many. */
   async function restoreMissing(): Promise<number> {
@@ -38,26 +36,13 @@ export function createRouteRestorer(deps: {
     return restored;
   }
 
-  const tick = () => {
-    running = running
-      .then(restoreMissing)
-      .catch((error) => logger.warn({ err: error }, 'route check failed'));
-  };
-
-  const singleton = whileLeaseHeld({
+  const singleton = everyWhileLeaseHeld({
     kv: deps.kv,
     name: 'ingress-routes',
     logger,
-    onAcquired: () => {
-      tick();
-      timer ??= setInterval(tick, deps.intervalMs ?? ROUTE_CHECK_MS);
-      timer.unref();
-    },
-    onLost: async () => {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    intervalMs: deps.intervalMs ?? ROUTE_CHECK_MS,
+    task: restoreMissing,
+    failure: 'route check failed',
   });
 
   return { restoreMissing, start: () => singleton.start(), stop: () => singleton.stop() };

@@ -9,6 +9,7 @@ import { adminRoutes } from '../admin/routes.js';
 import { alertsRoutes } from '../alerts/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import { billingRoutes } from '../billing/routes.js';
+import { deployOnPushRoutes } from '../deploy-on-push/routes.js';
 import { deploymentRoutes } from '../deployments/routes.js';
 import { enterpriseRoutes } from '../enterprise/routes.js';
 import { envVariableRoutes } from '../env-variables/routes.js';
@@ -63,6 +64,7 @@ export async function buildApp(
     buildLogs: platform.deployments.buildLogs,
     logStore: platform.deployments.logStore,
   });
+  deployOnPushRoutes(app, { deployOnPush: platform.deployOnPush });
   adminRoutes(app, { admin: platform.admin, sessions: platform.sessions, policy, limits });
   workspacesRoutes(app, { ...platform.runningApps, pubsub: platform.pubsub });
   monitoringRoutes(app, platform.runningApps);

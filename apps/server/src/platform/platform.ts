@@ -7,6 +7,7 @@ import { createSessionManager } from '../auth/sessions.js';
 import { createBillingModule } from '../billing/billingModule.js';
 import type { Config } from '../config/config.js';
 import { resolveSecrets, type Secrets } from '../config/secrets.js';
+import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.js';
 import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
@@ -127,6 +128,14 @@ export async function createPlatform(
     authorizeDeployment: (userId, workspaceName, vmSize, subscriptionId) =>
       billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId),
   });
+  const deployOnPush = createDeployOnPushModule({
+    config,
+    db,
+    kv,
+    logger,
+    deployments: deployments.service,
+    repository: deployments.repository,
+  });
   const admin = createAdminModule({
     config,
     adminPassword: secrets.adminPassword,
@@ -161,9 +170,11 @@ export async function createPlatform(
     repositories,
     envVariables,
     deployments,
+    deployOnPush,
     billing,
     admin,
     async close() {
+      await deployOnPush.stop();
       await deployments.stop();
       await runningApps.stop();
       await queue.close();

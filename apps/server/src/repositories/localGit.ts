@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, notFound } from '../domain/errors.js';
+import { readBranchRefs } from '../infra/git/gitRefs.js';
 import { assertRepoNames } from './repositoryInput.js';
 
 const GIT_TIMEOUT_MS = 15_000;
@@ -93,4 +94,15 @@ export function gitFailure(error: unknown): DomainError {
   return new DomainError('internal', 'Reading the local repository failed', {
     detail: error instanceof Error ? error.message : String(error),
   });
+}
+
+/** The commit `branch` of a local repository points at, read from its ref files (no git process). */
+export async function localBranchHead(
+  root: string,
+  owner: string,
+  repo: string,
+  branch: string,
+): Promise<string | undefined> {
+  const found = await findLocalRepository(root, owner, repo);
+  return (await readBranchRefs(found.gitDir)).branches.get(branch);
 }

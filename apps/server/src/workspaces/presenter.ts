@@ -1,9 +1,10 @@
-import type {
-  ServiceState,
-  WorkspaceContainer,
-  WorkspaceDetails,
-  WorkspaceLogEntry,
-  WorkspaceSummary,
+import {
+  type ServiceState,
+  triggerOf,
+  type WorkspaceContainer,
+  type WorkspaceDetails,
+  type WorkspaceLogEntry,
+  type WorkspaceSummary,
 } from '@slipway/contract';
 import type { StoredLogLine } from '../logs/logStore.js';
 import { type ContainerSummary, serviceName } from './workspaceDocker.js';
@@ -46,7 +47,9 @@ export function presentDetails(
     services: string[];
     containers: ContainerSummary[];
     serviceStates: ServiceState[];
-    latest: { id: string; status: string; commitSha: string | null; createdAt: Date } | undefined;
+    latest:
+      | { id: string; status: string; commitSha: string | null; workflowType: string; createdAt: Date }
+      | undefined;
   },
 ): WorkspaceDetails {
   return {
@@ -59,6 +62,7 @@ export function presentDetails(
           id: extra.latest.id,
           status: extra.latest.status,
           commit_sha: extra.latest.commitSha,
+          trigger: triggerOf(extra.latest.workflowType),
           created_at: extra.latest.createdAt.toISOString(),
         }
       : null,

@@ -59,6 +59,7 @@ export function createWorkspacesRepository(db: Db) {
           id: deployments.id,
           status: deployments.status,
           commitSha: deployments.commitSha,
+          workflowType: deployments.workflowType,
           createdAt: deployments.createdAt,
         })
         .from(deployments)

@@ -1,4 +1,5 @@
 import { deployJobMetadataSchema, deploymentJobParamsSchema } from '../deployments.js';
+import { deployOnPushSchema, githubWebhookOutcomeSchema } from '../deployOnPush.js';
 import {
   envVariableParamsSchema,
   envVariablesDeletedSchema,
@@ -87,6 +88,31 @@ export const deploymentRoutes = {
     body: rollbackRequestSchema,
     responses: { 200: startDeploymentResponseSchema },
     note: 'Starts a deployment of a kept version (no fetch, no build), followed like any other under sessionId.',
+  }),
+  getDeployOnPush: route({
+    method: 'GET',
+    path: '/api/workspace-deploy-on-push/:name',
+    kind: 'json',
+    access: 'whitelisted',
+    params: workspaceNameParamSchema,
+    responses: { 200: deployOnPushSchema },
+  }),
+  setDeployOnPush: route({
+    method: 'PUT',
+    path: '/api/workspace-deploy-on-push/:name',
+    kind: 'json',
+    access: 'whitelisted',
+    params: workspaceNameParamSchema,
+    body: deployOnPushSchema,
+    responses: { 200: deployOnPushSchema },
+  }),
+  githubWebhook: route({
+    method: 'POST',
+    path: '/api/webhooks/github',
+    kind: 'webhook',
+    access: 'public',
+    responses: { 200: githubWebhookOutcomeSchema },
+    note: 'GitHub push and ping deliveries, verified by X-Hub-Signature-256 (GITHUB_WEBHOOK_SECRET); 401 unsigned or wrongly signed, 404 when no secret is configured; no anti-forgery token.',
   }),
   deploymentJob: route({
     method: 'GET',

@@ -121,6 +121,12 @@ export const workspaces = pgTable(
     dockerImageName: text('docker_image_name'),
     lastError: text('last_error'),
     lastErrorTime: timestamp('last_error_time', { withTimezone: true }),
+    /** Deploy on push: a push to `branch` starts a deployment (deploy-on-push/). */
+    deployOnPush: boolean('deploy_on_push').notNull().default(false),
+    /** When the last push not yet deployed arrived: a deployment starts once pushes stop for a moment. */
+    pushPendingAt: timestamp('push_pending_at', { withTimezone: true }),
+    /** Local mode: the branch head the watcher last acted on, so a commit is tried once, whatever its outcome. */
+    pushSeenSha: text('push_seen_sha'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

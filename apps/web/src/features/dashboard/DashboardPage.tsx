@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { fetchUserWorkspaces, workspacesKey } from '../../api/workspaces';
 import { Button, ButtonLink, LoadingView } from '../../components/ui';
 import { LogViewer } from '../logs/LogViewer';
+import { LatestDeploymentCard } from './LatestDeploymentCard';
 import { ResourceChart } from './LazyResourceChart';
 import { parseRepoUrl } from './repoUrl';
 import { ServiceStatesCard } from './ServiceStatesCard';
@@ -114,6 +115,7 @@ export function DashboardPage() {
                 key={`${workspace.workspace_name}-${refreshKey}`}
                 workspace={workspace.workspace_name}
               />
+              <LatestDeploymentCard workspace={workspace.workspace_name} />
               <WorkspaceActionsCard busy={actions.busy === 'delete'} onDelete={() => void actions.remove()} />
               <LatestErrorCard workspace={workspace} />
             </div>

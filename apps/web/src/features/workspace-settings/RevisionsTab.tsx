@@ -5,14 +5,9 @@ import { useNavigate } from 'react-router';
 import { startRollback, useRevisions } from '../../api/revisions';
 import { Alert, Badge, Button, Card, CardBody, Spinner } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
+import { TRIGGER_LABELS } from '../../lib/deploymentTriggers';
 import { newSessionId } from '../../lib/sessionId';
 import { SettingsLoadError } from './SettingsLoadError';
-
-const TRIGGERS: Record<Revision['trigger'], string> = {
-  deploy: 'Deploy',
-  redeploy: 'Redeploy',
-  rollback: 'Rollback',
-};
 
 /** The workspace's successful deployments, newest first, each kept one a click away from running again. */
 export function RevisionsTab({ workspace }: { workspace: string }) {
@@ -75,7 +70,7 @@ export function RevisionsTab({ workspace }: { workspace: string }) {
                     </code>
                     <span>{revision.branch}</span>
                     <Badge tone={revision.trigger === 'rollback' ? 'warning' : 'neutral'}>
-                      {TRIGGERS[revision.trigger]}
+                      {TRIGGER_LABELS[revision.trigger]}
                     </Badge>
                     {revision.current && <Badge tone="success">Live</Badge>}
                   </p>

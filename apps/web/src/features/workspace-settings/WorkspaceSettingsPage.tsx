@@ -2,6 +2,7 @@ import { ArrowLeft, Bell, History, KeyRound, Save, Settings } from 'lucide-react
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, cn, Spinner } from '../../components/ui';
+import { DeployOnPushSwitch } from './DeployOnPushSwitch';
 import { EnvVariablesTab } from './EnvVariablesTab';
 import { NotificationsTab } from './NotificationsTab';
 import { RevisionsTab } from './RevisionsTab';
@@ -94,7 +95,10 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
         ) : tab === 'env' ? (
           <EnvVariablesTab workspace={workspace} />
         ) : (
-          <RevisionsTab workspace={workspace} />
+          <>
+            <DeployOnPushSwitch workspace={workspace} />
+            <RevisionsTab workspace={workspace} />
+          </>
         )}
       </div>
     </div>

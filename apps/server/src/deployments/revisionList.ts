@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { triggerOf, type WorkspaceRevisions } from '@slipway/contract';
+import { DomainError } from '../domain/errors.js';
+import type { UserRow } from '../users/usersRepository.js';
+import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
+import type { WorkflowDeps } from './runState.js';
+
+/** The workspace's successful deployments, newest first, and which of them can be rolled back to. */
+export async function listRevisions(
+  deps: WorkflowDeps,
+  user: UserRow,
+  name: string,
+): Promise<WorkspaceRevisions> {
+  const workspace = await deps.repository.findWorkspace(user.id, name);
+  if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+  const rows = await deps.repository.completedForWorkspace(workspace.id);
+  const dataDir = path.dirname(deps.workRoot);
+  const revisions = await Promise.all(
+    rows.map(async (row, index) => ({
+      deployment_id: row.id,
+      commit_sha: row.commitSha,
+      branch: row.branch,
+      trigger: triggerOf(row.workflowType),
+      rollback_of: rollbackOf(row) ?? null,
+      deployed_by: user.login,
+      deployed_at: (row.finishedAt ?? row.createdAt).toISOString(),
+      duration_seconds:
+        row.startedAt && row.finishedAt
+          ? Math.round((row.finishedAt.getTime() - row.startedAt.getTime()) / 100) / 10
+          : null,
+      current: index === 0 && workspace.status === 'live',
+      can_roll_back: index > 0 && (await loadRevisionPlan(dataDir, workspace.id, row.id)) !== undefined,
+    })),
+  );
+  return { owner: workspace.repoOwner, repo: workspace.repoName, revisions, kept: deps.keepVersions };
+}
