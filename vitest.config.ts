@@ -13,6 +13,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           pool: 'forks',
+          // Two files at a time: most of their time is spent waiting on Docker, PostgreSQL and Redis. Each
+          // worker has its own Redis database and each test its own PostgreSQL database (test/testPlatform.ts).
+          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },
       },
       {
