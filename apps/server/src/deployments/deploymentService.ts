@@ -194,7 +194,11 @@ export function createDeploymentService(
       }
     }
   }
-  const workflowDeps: WorkflowDeps = { ...deps, restoreLastGood };
+  // The deps with restoreLastGood added, keeping their getters live (the disk threshold follows the config).
+  const workflowDeps = Object.defineProperties(
+    { restoreLastGood },
+    Object.getOwnPropertyDescriptors(deps),
+  ) as WorkflowDeps;
 
   return {
     definition(): WorkflowDefinition {
