@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PLATFORM_RESTARTED_MESSAGE, type WorkspaceRevisions } from '@slipway/contract';
 import { eq } from 'drizzle-orm';
@@ -93,16 +92,7 @@ describeWith('postgres')('a worker killed mid-build', () => {
 
     it('ends the deployment with a reason within 60 s of the restart and leaves no containers', async () => {
       const client = await new TestClient(ctx.app).signIn('operator');
-      const sessionId = randomUUID();
-      const started = await client.post('/api/workflow/deployment/start', {
-        sessionId,
-        owner: 'operator',
-        repo: 'slow-build',
-        branch: 'main',
-        vmSize: 'Standard_B2ats_v2',
-      });
-      expect(started.statusCode).toBe(200);
-      const { deploymentId } = started.json() as { deploymentId: string };
+      const { sessionId, deploymentId } = await startDeployment(client, { repo: 'slow-build' });
 
       // A separate worker process takes the job (this platform's queue is not started yet) ...
       worker = spawnWorker(ctx, repos.root);
@@ -128,16 +118,7 @@ describeWith('postgres')('a worker killed mid-build', () => {
 
       // The platform starts again.
       await startDeploymentWorker(ctx.platform);
-      const status = await waitUntil(
-        async () =>
-          (await client.get(`/api/workflow/deployment/status/${sessionId}`)).json() as {
-            state: string;
-            error: string | null;
-          },
-        (value) => value.state !== 'started',
-        60_000,
-        'the deployment was not ended within 60 s of the restart',
-      );
+      const { status } = await waitForDeployment(client, { sessionId, deploymentId }, 60_000);
       expect(Date.now() - killedAt).toBeLessThan(60_000);
       expect(status).toMatchObject({ state: 'failed', error: PLATFORM_RESTARTED_MESSAGE });
       const job = (await client.get(`/api/deployment/job/${deploymentId}`)).json();
@@ -228,16 +209,7 @@ describeWith('postgres')('a worker killed while a redeploy verifies its new cont
     worker.kill('SIGKILL');
 
     await startDeploymentWorker(ctx.platform);
-    const interrupted = await waitUntil(
-      async () =>
-        (await client.get(`/api/workflow/deployment/status/${sessionId}`)).json() as {
-          state: string;
-          error: string | null;
-        },
-      (value) => value.state !== 'started',
-      60_000,
-      'the interrupted redeploy was not ended',
-    );
+    const { status: interrupted } = await waitForDeployment(client, { sessionId, deploymentId }, 60_000);
     expect(interrupted).toMatchObject({ state: 'failed', error: PLATFORM_RESTARTED_MESSAGE });
     // A rollback to version one follows by itself and reaches Live.
     const restore = await waitUntil(
