@@ -1,4 +1,5 @@
 import { GitBranch } from 'lucide-react';
+import { useState } from 'react';
 import { useDeployOnPush, useSetDeployOnPush } from '../../api/deployOnPush';
 import { Alert, Card, CardBody, Spinner } from '../../components/ui';
 
@@ -6,7 +7,9 @@ import { Alert, Card, CardBody, Spinner } from '../../components/ui';
 export function DeployOnPushSwitch({ workspace }: { workspace: string }) {
   const setting = useDeployOnPush(workspace);
   const change = useSetDeployOnPush(workspace);
-  const enabled = change.isPending ? change.variables : (setting.data?.enabled ?? false);
+  // What the user just chose shows at once (in the same render as the click), until the server has answered.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const enabled = chosen ?? setting.data?.enabled ?? false;
 
   return (
     <Card>
@@ -29,7 +32,10 @@ export function DeployOnPushSwitch({ workspace }: { workspace: string }) {
                 type="checkbox"
                 checked={enabled}
                 disabled={setting.isError || change.isPending}
-                onChange={(event) => change.mutate(event.target.checked)}
+                onChange={(event) => {
+                  setChosen(event.target.checked);
+                  change.mutate(event.target.checked, { onSettled: () => setChosen(null) });
+                }}
               />
               Deploy on push
             </label>
