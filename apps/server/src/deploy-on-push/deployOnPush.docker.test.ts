@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { ACTIVE_STATUSES } from '../deployments/deploymentRepository.js';
 import { useEngineWorld } from '../deployments/engineWorld.js';
-import { deployAndWait, loopback } from '../deployments/testSupport.js';
+import { deployAndWait, docker, loopback } from '../deployments/testSupport.js';
 import { deployments, workspaces } from '../infra/db/schema.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
@@ -137,9 +137,13 @@ describeWith('docker')('deploy on push', () => {
     expect(await deployer.check()).toBe(0);
     expect(await pushDeployments()).toHaveLength(4);
 
-    const broken = commit('version 9', 'RUN echo "this build fails" && exit 3\n');
+    const failing = `this build fails ${randomBytes(4).toString('hex')}`;
+    const broken = commit('version 9', `RUN echo "${failing}" && exit 3\n`);
     rows = await settled(5);
     expect(rows[4]).toMatchObject({ status: 'failed', commitSha: broken });
+    // The failed build step left no container behind.
+    const leftovers = await docker.listContainers({ all: true });
+    expect(leftovers.filter((c) => c.Command.includes(failing))).toEqual([]);
     expect(await deployer.check()).toBe(0);
     expect(await deployer.check()).toBe(0);
     expect(await pushDeployments()).toHaveLength(5);

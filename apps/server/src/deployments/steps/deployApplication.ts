@@ -221,8 +221,12 @@ export async function deployApplication(state: RunState) {
   }
   if (!state.rollbackTo && state.services.some((s) => s.hasBuild)) {
     state.log.write('Building images...');
-    // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`.
-    const args = state.compose!.flavour === 'v2' ? ['--progress', 'plain', 'build'] : ['build', '--parallel'];
+    // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`, and
+    // `--force-rm`: its classic builder otherwise leaves the container of a failed step behind on the VM.
+    const args =
+      state.compose!.flavour === 'v2'
+        ? ['--progress', 'plain', 'build']
+        : ['build', '--parallel', '--force-rm'];
     const output: string[] = [];
     await runCompose(state, args, BUILD_TIMEOUT_MS, { label: 'The build', kind: 'build' }, (line) =>
       output.push(line),
