@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
-import { startDeploymentFromPicker } from './harness/deployJourney.js';
+import { siteUrl, startDeploymentFromPicker } from './harness/deployJourney.js';
 import { commitFiles, makeRepo } from './harness/gitRepos.js';
 import { expectText } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
@@ -17,11 +17,6 @@ const site = (text: string) => ({
 });
 
 /** What the live site answers, through its link on the success screen (bound to IPv4 loopback). */
-async function siteUrl(page: Page): Promise<URL> {
-  const url = new URL((await page.getByTestId('site-url').getAttribute('href')) ?? '');
-  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
-  return url;
-}
 
 /**
  * Issue 15, deploy on push in local mode, as a user meets it: the switch in Workspace Settings, a commit into the

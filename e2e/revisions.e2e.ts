@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
-import { startDeploymentFromPicker } from './harness/deployJourney.js';
+import { siteUrl, startDeploymentFromPicker } from './harness/deployJourney.js';
 import { commitFiles, makeRepo } from './harness/gitRepos.js';
 import { expectPath, expectText } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
@@ -18,9 +18,7 @@ const site = (text: string) => ({
 
 /** What the live site answers, through its link on the success screen (bound to IPv4 loopback). */
 async function siteText(page: Page): Promise<string> {
-  const url = new URL((await page.getByTestId('site-url').getAttribute('href')) ?? '');
-  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
-  return (await fetch(url)).text();
+  return (await fetch(await siteUrl(page))).text();
 }
 
 /** Issue 15 in the browser: redeploy, roll back from the revisions list, cancel a deployment. */

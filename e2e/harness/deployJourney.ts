@@ -21,3 +21,10 @@ export async function startDeploymentFromPicker(page: Page, repo: string) {
   await page.getByRole('button', { name: 'Start Subscription & Deploy' }).click();
   await expectPath(page, `/deploy/operator/${repo}`);
 }
+
+/** The deployed site's address from the page's site link, on IPv4 loopback where ports are published. */
+export async function siteUrl(page: Page): Promise<URL> {
+  const url = new URL((await page.getByTestId('site-url').getAttribute('href')) ?? '');
+  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
+  return url;
+}
