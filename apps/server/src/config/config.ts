@@ -82,6 +82,7 @@ const envSchema = z.object({
   INGRESS_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   DEPLOY_HEALTH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   DEPLOY_KEEP_VERSIONS: z.coerce.number().int().min(1).max(20).default(5),
+  DEPLOY_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   DEPLOY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(3),
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
@@ -136,7 +137,13 @@ export interface Config {
   /** The landing page's demo video embed URL; without it the landing shows the poster only. */
   demoVideoUrl: string | undefined;
   /** `minFreeDiskBytes`: below this much free disk on the VM a build first prunes, then refuses (0: never). */
-  deployments: { healthTimeoutMs: number; keepVersions: number; minFreeDiskBytes: number };
+  deployments: {
+    healthTimeoutMs: number;
+    keepVersions: number;
+    minFreeDiskBytes: number;
+    /** A running deployment's heartbeat interval; five missed heartbeats mean its worker died. */
+    heartbeatMs: number;
+  };
   /** Days a workspace keeps running after its subscription is cancelled or falls past due. */
   billingGraceDays: number;
   /** A real cAdvisor for the admin panel's monitoring; without it the Docker Engine is read directly. */
@@ -269,6 +276,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       healthTimeoutMs: env.DEPLOY_HEALTH_TIMEOUT_SECONDS * 1000,
       keepVersions: env.DEPLOY_KEEP_VERSIONS,
       minFreeDiskBytes: env.DEPLOY_MIN_FREE_DISK_MB * 1024 * 1024,
+      heartbeatMs: env.DEPLOY_HEARTBEAT_SECONDS * 1000,
     },
     billingGraceDays: env.BILLING_GRACE_DAYS,
     cadvisor: { url: env.CADVISOR_URL?.replace(/\/$/, '') },

@@ -25,7 +25,7 @@ import {
   isUniqueViolation,
   type WorkspaceRow,
 } from './deploymentRepository.js';
-import { failInterrupted, publishStatus, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
+import { failInterrupted, publishStatus, runDeployment, staleAfterMs } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { listRevisions } from './revisionList.js';
@@ -35,7 +35,6 @@ import { createWorkflowSessions } from './workflowSessions.js';
 import { stopWorkspace } from './workspaceStopper.js';
 
 export const DEPLOYMENT_JOB = 'deployment.run';
-const REAP_EVERY_MS = 10_000;
 
 const sessionNotFound = () => new DomainError('not_found', 'Workflow session not found');
 
@@ -59,7 +58,7 @@ export function createDeploymentService(
   let reaper: NodeJS.Timeout | undefined;
 
   async function reapStale() {
-    for (const row of await repository.stale(STALE_AFTER_MS)) {
+    for (const row of await repository.stale(staleAfterMs(deps))) {
       await failInterrupted(workflowDeps, row).catch((error) =>
         deps.logger.warn({ err: error }, 'reaping a deployment failed'),
       );
@@ -380,7 +379,7 @@ export function createDeploymentService(
     /** Ends deployments whose worker died (now and every 10 s), so none stays "in progress" forever. */
     async startRecovery() {
       await reapStale();
-      reaper ??= setInterval(() => void reapStale().catch(() => {}), REAP_EVERY_MS);
+      reaper ??= setInterval(() => void reapStale().catch(() => {}), 2 * deps.heartbeatMs);
       reaper.unref();
     },
 

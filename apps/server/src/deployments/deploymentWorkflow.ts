@@ -33,9 +33,8 @@ const STEPS: Record<string, { run: (state: RunState) => Promise<void>; timeoutMs
   'post-deployment': { run: postDeployment, timeoutMs: 5 * MINUTE },
 };
 
-export const HEARTBEAT_MS = 5_000;
-/** A running deployment whose heartbeat is older than this lost its worker. */
-export const STALE_AFTER_MS = 25_000;
+/** A running deployment whose heartbeat is older than five intervals lost its worker. */
+export const staleAfterMs = (deps: Pick<WorkflowDeps, 'heartbeatMs'>) => 5 * deps.heartbeatMs;
 
 export async function publishStatus(deps: WorkflowDeps, row: DeploymentRow, type: 'status' | 'finished') {
   await deps.pubsub
@@ -55,7 +54,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
   if (!initial) return;
   if (initial.status === 'running') {
     // Claimed again after the process that ran it died (or the queue retried it): end it with a reason.
-    const fresh = initial.heartbeatAt && Date.now() - initial.heartbeatAt.getTime() < STALE_AFTER_MS;
+    const fresh = initial.heartbeatAt && Date.now() - initial.heartbeatAt.getTime() < staleAfterMs(deps);
     if (!fresh) await failInterrupted(deps, initial);
     return;
   }
@@ -83,7 +82,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
   });
   const heartbeat = setInterval(
     () => void deps.repository.heartbeat(deploymentId).catch(() => {}),
-    HEARTBEAT_MS,
+    deps.heartbeatMs,
   );
   heartbeat.unref();
   // Its owner may cancel it from any replica: the worker running it hears it here and aborts the current step.

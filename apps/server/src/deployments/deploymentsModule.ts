@@ -67,6 +67,7 @@ export function createDeploymentsModule(deps: {
     workRoot: path.join(config.dataDir, 'builds'),
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     keepVersions: config.deployments.keepVersions,
+    heartbeatMs: config.deployments.heartbeatMs,
     // Read at each build, so a changed setting applies to the next deployment.
     get minFreeDiskBytes() {
       return config.deployments.minFreeDiskBytes;

@@ -46,6 +46,12 @@ async function waitUntil<T>(
  * A separate worker process on the test's database and queue (`node --import tsx` rather than the tsx
  * wrapper, so SIGKILL hits the process that runs the job).
  */
+/**
+ * Heartbeats every 2 s (not 5): a dead worker's deployment is stale after 10 s instead of 25, so the waits after
+ * each kill are shorter. The promise under test, "failed within 60 s of the restart", is the same.
+ */
+const HEARTBEAT = { DEPLOY_HEARTBEAT_SECONDS: '2' };
+
 function spawnWorker(ctx: TestContext, reposRoot: string, env: Record<string, string> = {}) {
   return spawn(process.execPath, ['--import', 'tsx', WORKER], {
     env: {
@@ -57,6 +63,7 @@ function spawnWorker(ctx: TestContext, reposRoot: string, env: Record<string, st
       ...(ctx.platform.config.redisUrl ? { REDIS_URL: ctx.platform.config.redisUrl } : {}),
       LOCAL_REPOS_DIR: reposRoot,
       LOG_LEVEL: 'silent',
+      ...HEARTBEAT,
       ...env,
     },
     stdio: 'ignore',
@@ -79,7 +86,7 @@ describeWith('postgres')('a worker killed mid-build', () => {
       ctx = await createTestContext({
         database: 'postgres',
         redis: queue === 'bullmq',
-        env: { LOCAL_REPOS_DIR: repos.root },
+        env: { LOCAL_REPOS_DIR: repos.root, ...HEARTBEAT },
       });
     });
 
@@ -141,7 +148,9 @@ describeWith('postgres')('a worker killed mid-build', () => {
         'the build log never got the reason',
       );
       expect(log).toContain('==> deploy-application');
-      // A new deployment of the workspace can start (and is waited for, so it leaves nothing behind).
+      // A new deployment of the workspace can start (and is waited for, so it leaves nothing behind); its
+      // build step is quick, since it is not the point here.
+      bustBuildCache(repos.root, 'slow-build', { buildSeconds: 0 });
       const again = await deployAndWait(client, { repo: 'slow-build' });
       expect(again.status.state).toBe('completed');
       // Exactly one deployment ran after the restart: the killed one was not run again by the queue.
@@ -159,7 +168,10 @@ describeWith('postgres')('a worker killed while a redeploy verifies its new cont
 
   beforeAll(async () => {
     world = createHostileWorld();
-    ctx = await createTestContext({ database: 'postgres', env: { LOCAL_REPOS_DIR: world.root } });
+    ctx = await createTestContext({
+      database: 'postgres',
+      env: { LOCAL_REPOS_DIR: world.root, ...HEARTBEAT },
+    });
   });
 
   afterAll(async () => {

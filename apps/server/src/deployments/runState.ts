@@ -33,6 +33,8 @@ export interface WorkflowDeps {
   workRoot: string;
   healthTimeoutMs: number;
   keepVersions: number;
+  /** How often a running deployment's row is touched; see {@link staleAfterMs}. */
+  heartbeatMs: number;
   /** Below this much free disk on the VM a build first prunes, then refuses (0: never). */
   minFreeDiskBytes: number;
   logger: Logger;
