@@ -12,10 +12,11 @@ export default defineConfig({
           // another build beside them take up to ~90 s.
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // One file at a time on a 2-core machine (Vitest's pool size is global: the CPU count less one).
+          // Files could share a run: each worker has its own Redis database and each test its own PostgreSQL
+          // database (test/testPlatform.ts); `--maxWorkers=2` passed all 883 tests, but was no faster here
+          // with other builds beside it, since the builds and deployments the tests run are CPU-bound.
           pool: 'forks',
-          // Two files at a time: most of their time is spent waiting on Docker, PostgreSQL and Redis. Each
-          // worker has its own Redis database and each test its own PostgreSQL database (test/testPlatform.ts).
-          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },
       },
       {
@@ -31,7 +32,8 @@ export default defineConfig({
           include: ['**/*.e2e.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // One browser test file at a time whatever the CPU count: they share the machine's Docker and Chromium.
+          // (A project's own `fileParallelism` is not honoured by Vitest 3; the command line's is.)
           pool: 'forks',
         },
       },

@@ -16,4 +16,4 @@ npm run build --silent
 filtered=()
 [ $# -gt 0 ] && filtered=(--passWithNoTests)
 npx vitest run "${filtered[@]}" --project server --project web --project contract "$@"
-npx vitest run "${filtered[@]}" --project e2e "$@"
+npx vitest run "${filtered[@]}" --no-file-parallelism --project e2e "$@"

@@ -53,15 +53,21 @@ export async function detectProject(state: RunState) {
   const file = path.join(state.workDir, 'project.compose.yml');
   await writeFile(file, stringifyCompose(project), { mode: 0o600 });
   state.sourceComposeFile ??= file;
-  await confirmComposeReads(state, repoDir, file);
-  const projectName = composeProjectName(state.workspace.id);
-  const checked = await checkOffLoop({
-    kind: 'normalized',
-    repoDir,
-    project,
-    workspaceId: state.workspace.id,
-    projectName,
-  });
+  // The Compose CLI's reading (a process of its own) and the sandbox check (a worker thread) are independent:
+  // they run side by side, and the CLI's refusal is reported first, as it would be if they ran in turn.
+  const [confirmed, normalized] = await Promise.allSettled([
+    confirmComposeReads(state, repoDir, file),
+    checkOffLoop({
+      kind: 'normalized',
+      repoDir,
+      project,
+      workspaceId: state.workspace.id,
+      projectName: composeProjectName(state.workspace.id),
+    }),
+  ]);
+  if (confirmed.status === 'rejected') throw confirmed.reason;
+  if (normalized.status === 'rejected') throw normalized.reason;
+  const checked = normalized.value;
   state.normalized = checked.normalized;
   state.policyViolations = checked.violations;
   state.services = listServices(state.normalized);
