@@ -13,6 +13,7 @@ import Docker from 'dockerode';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config/config.js';
 import { buildApp } from '../apps/server/src/http/app.js';
+import { startJobWorkers } from '../apps/server/src/jobs/jobCatalogue.js';
 import { createPlatform } from '../apps/server/src/platform/platform.js';
 import { createFixtureRepos } from '../apps/server/src/test/fixtures/fixtureRepos.js';
 import { TestClient } from '../apps/server/src/test/testClient.js';
@@ -94,7 +95,7 @@ async function main() {
     databaseInMemory: true,
   });
   const app = await buildApp(platform, { webDist: path.join(dataDir, 'no-web') });
-  await platform.queue.start(platform.deployments.jobHandlers);
+  await startJobWorkers(platform.queue, platform.deployments.jobHandlers);
   const client = await new TestClient(app).signIn('operator');
 
   const stepTimes: Record<string, number[]> = {};

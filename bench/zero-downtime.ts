@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WorkflowStatus, WorkspaceRevisions } from '@slipway/contract';
 import { deployAndWait, loopback } from '../apps/server/src/deployments/testSupport.js';
+import { startJobWorkers } from '../apps/server/src/jobs/jobCatalogue.js';
 import { fetchThroughCaddy, startCaddy } from '../apps/server/src/test/fixtures/caddyProcess.js';
 import { git } from '../apps/server/src/test/fixtures/fixtureRepos.js';
 import { TestClient } from '../apps/server/src/test/testClient.js';
@@ -144,7 +145,7 @@ async function runMode(mode: 'direct' | 'caddy') {
       ...(caddy ? { CADDY_ADMIN_URL: caddy.adminUrl, INGRESS_HTTPS_PORT: String(caddy.httpsPort) } : {}),
       DEPLOY_HEALTH_TIMEOUT_SECONDS: '20',
     });
-    await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
+    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
     const client = await new TestClient(ctx.app).signIn('operator');
     const first = await deployAndWait(client, { repo: REPO, branch: 'blue' });
     if (first.status.error) throw new Error(`first deploy failed: ${first.status.error}`);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routeId } from '../infra/ingress/caddyIngress.js';
+import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { fetchThroughCaddy, startCaddy } from '../test/fixtures/caddyProcess.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
@@ -23,7 +24,7 @@ describeWith('docker')('HTTPS through Caddy', () => {
         INGRESS_HTTPS_PORT: String(caddy.httpsPort),
       },
     });
-    await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
+    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
   });
 
   afterAll(async () => {

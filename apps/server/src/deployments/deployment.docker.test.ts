@@ -3,6 +3,7 @@ import path from 'node:path';
 import { NO_PORTS_MESSAGE, NON_DOCKERIZED_MESSAGE, type WorkflowStatus } from '@slipway/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
+import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { createFixtureRepos, HOSTILE_BRANCH } from '../test/fixtures/fixtureRepos.js';
 import { describeWith, requireService } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
@@ -42,7 +43,7 @@ describeWith('docker')('the deployment engine on the real Docker Engine', () => 
         ...options,
         env: { LOCAL_REPOS_DIR: repos.root, DEPLOY_HEALTH_TIMEOUT_SECONDS: '15' },
       });
-      await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
+      await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
       client = await new TestClient(ctx.app).signIn('operator');
     });
 

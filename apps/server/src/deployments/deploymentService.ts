@@ -15,7 +15,8 @@ import { type deployments, logLines } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import type { JobHandler, JobQueue } from '../infra/queue/jobQueue.js';
+import type { JobQueue } from '../infra/queue/jobQueue.js';
+import { enqueueJob, type JobHandlers, type JobKind } from '../jobs/jobCatalogue.js';
 import type { UserRow } from '../users/usersRepository.js';
 import { createAdminVmOperations } from './adminVmOperations.js';
 import {
@@ -34,7 +35,7 @@ import type { WorkflowDeps } from './runState.js';
 import { createWorkflowSessions } from './workflowSessions.js';
 import { stopWorkspace } from './workspaceStopper.js';
 
-export const DEPLOYMENT_JOB = 'deployment.run';
+export const DEPLOYMENT_JOB = 'deployment.run' satisfies JobKind;
 
 const sessionNotFound = () => new DomainError('not_found', 'Workflow session not found');
 
@@ -131,7 +132,7 @@ export function createDeploymentService(
       throw error;
     }
     try {
-      await deps.queue.enqueue(DEPLOYMENT_JOB, { deploymentId }, { jobId: deploymentId });
+      await enqueueJob(deps.queue, DEPLOYMENT_JOB, { deploymentId }, { jobId: deploymentId });
     } catch (error) {
       await repository.update(deploymentId, {
         status: 'failed',
@@ -370,11 +371,8 @@ export function createDeploymentService(
     adminVmOperations: createAdminVmOperations(deps),
 
     jobHandlers: {
-      [DEPLOYMENT_JOB]: async (payload) => {
-        const deploymentId = (payload as { deploymentId?: unknown })?.deploymentId;
-        if (typeof deploymentId === 'string') await runDeployment(workflowDeps, deploymentId);
-      },
-    } satisfies Record<string, JobHandler>,
+      [DEPLOYMENT_JOB]: ({ deploymentId }) => runDeployment(workflowDeps, deploymentId),
+    } satisfies JobHandlers,
 
     /** Ends deployments whose worker died (now and every 10 s), so none stays "in progress" forever. */
     async startRecovery() {

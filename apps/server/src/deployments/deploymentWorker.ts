@@ -6,8 +6,6 @@ import type { Platform } from '../platform/platform.js';
  * worker died. The server (main.ts) runs it in-process; a dedicated worker process can run it alone.
  */
 export async function startDeploymentWorker(platform: Platform) {
-  await startJobWorkers(platform.queue, {
-    'deployment.run': platform.deployments.jobHandlers['deployment.run'],
-  });
+  await startJobWorkers(platform.queue, platform.deployments.jobHandlers);
   await platform.deployments.startRecovery();
 }

@@ -1,6 +1,10 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { DEPLOYMENT_CANCELLED_MESSAGE, PLATFORM_RESTARTED_MESSAGE } from '@slipway/contract';
+import {
+  DEPLOYMENT_CANCELLED_MESSAGE,
+  type DeploymentStepName,
+  PLATFORM_RESTARTED_MESSAGE,
+} from '@slipway/contract';
 import type { StepRecord } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import { listProjectContainers, removeProjectResources } from '../infra/docker/projectResources.js';
@@ -10,18 +14,23 @@ import { presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
 import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
+import { configureRouting } from './steps/configureRouting.js';
 import { deployApplication, restorePreviousVersion } from './steps/deployApplication.js';
 import { detectProject } from './steps/detectProject.js';
+import { discoverPorts } from './steps/discoverPorts.js';
 import { fetchSource } from './steps/fetchSource.js';
 import { policyCheck } from './steps/policyCheck.js';
+import { postDeployment } from './steps/postDeployment.js';
 import { provisionVm } from './steps/provisionVm.js';
-import { configureRouting, postDeployment } from './steps/publishServices.js';
-import { discoverPorts, verifyDeployment } from './steps/verifyServices.js';
+import { verifyDeployment } from './steps/verifyDeployment.js';
 
 const MINUTE = 60_000;
 
-/** Each step's function and its time limit; names match the contract's DEPLOYMENT_STEPS. */
-const STEPS: Record<string, { run: (state: RunState) => Promise<void>; timeoutMs: number }> = {
+/**
+ * Each step of the contract's DEPLOYMENT_STEPS with its function and time limit: a step added to the contract
+ * without one here (or one here the contract does not name) fails to compile.
+ */
+const STEPS: Record<DeploymentStepName, { run: (state: RunState) => Promise<void>; timeoutMs: number }> = {
   'provision-vm': { run: provisionVm, timeoutMs: 15 * MINUTE },
   'fetch-source': { run: fetchSource, timeoutMs: 6 * MINUTE },
   'detect-project': { run: detectProject, timeoutMs: 2 * MINUTE },
@@ -130,7 +139,8 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     for (; index < row.steps.length; index++) {
       const step = row.steps[index]!;
-      const definition = STEPS[step.name];
+      // A row's steps were written from the contract, possibly by another version of Slipway.
+      const definition = Object.hasOwn(STEPS, step.name) ? STEPS[step.name as DeploymentStepName] : undefined;
       if (!definition) throw new Error(`Unknown step ${step.name}`);
       if (controller.signal.aborted) throw controller.signal.reason;
       row = await deps.repository.update(deploymentId, {

@@ -1,6 +1,7 @@
 import { statfsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
+import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
@@ -16,7 +17,7 @@ describeWith('docker')('disk guard', () => {
   beforeAll(async () => {
     repos = createFixtureRepos('operator');
     ctx = await createTestContext({ env: { LOCAL_REPOS_DIR: repos.root, DEPLOY_MIN_FREE_DISK_MB: '1' } });
-    await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
+    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
     client = await new TestClient(ctx.app).signIn('operator');
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
@@ -14,7 +15,7 @@ export function useEngineWorld(env: Record<string, string> = {}) {
   beforeAll(async () => {
     engine.world = createHostileWorld();
     engine.ctx = await createTestContext({ env: { LOCAL_REPOS_DIR: engine.world.root, ...env } });
-    await engine.ctx.platform.queue.start(engine.ctx.platform.deployments.jobHandlers);
+    await startJobWorkers(engine.ctx.platform.queue, engine.ctx.platform.deployments.jobHandlers);
     engine.client = await new TestClient(engine.ctx.app).signIn('operator');
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
+import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
@@ -45,7 +46,7 @@ describeWith('redis')('live workflow streams with Redis and BullMQ', () => {
       redis: true,
       env: { LOCAL_REPOS_DIR: repos.root, DEPLOY_KEEP_VERSIONS: '1' },
     });
-    await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
+    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { DeployJobMetadata } from '@slipway/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
+import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
@@ -137,7 +138,7 @@ describeWith('docker')('real multi-service apps', () => {
     ctx = await createTestContext({
       env: { LOCAL_REPOS_DIR: repos.root, DEPLOY_HEALTH_TIMEOUT_SECONDS: '30' },
     });
-    await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
+    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
     client = await new TestClient(ctx.app).signIn('operator');
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cleanUpWorkspaces, containersOf, deployAndWait, docker } from '../deployments/testSupport.js';
 import { alerts, logLines, workspaces } from '../infra/db/schema.js';
+import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
@@ -91,7 +92,7 @@ describeWith('docker')('secret values never leave Slipway in clear', () => {
         DEPLOY_HEALTH_TIMEOUT_SECONDS: '30',
       },
     });
-    await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
+    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
     client = await new TestClient(ctx.app).signIn('operator');
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cleanUpWorkspaces, containersOf, deployAndWait, loopback } from '../deployments/testSupport.js';
+import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { readKey, startSshd } from '../test/fixtures/sshdProcess.js';
 import { describeWith } from '../test/services.js';
@@ -25,7 +26,7 @@ describeWith('docker')('the SSH VM provider against sshd in front of the local D
         SSH_PRIVATE_KEY_FILE: sshd.privateKeyFile,
       },
     });
-    await ctx.platform.queue.start(ctx.platform.deployments.jobHandlers);
+    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
   });
 
   afterAll(async () => {

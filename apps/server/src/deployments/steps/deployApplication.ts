@@ -11,11 +11,11 @@ import { classifyComposeFailure } from '../failureReport.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
 import { envDigest, loadRevisionPlan, type RevisionPlan } from '../revisionPlans.js';
+import { reportStartFailure } from '../runHealth.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
 import { applyRuntimePlan } from '../runtimePlan.js';
 import { serviceChanges, type VersionView } from '../serviceChanges.js';
 import { serviceRoles } from '../serviceRoles.js';
-import { reportStartFailure } from './verifyServices.js';
 
 const BUILD_TIMEOUT_MS = 30 * 60_000;
 const UP_TIMEOUT_MS = 10 * 60_000;

@@ -1,27 +1,12 @@
 import path from 'node:path';
 import type { DeploymentMetadataOutput } from '@slipway/contract';
 import { pruneWorkspaceImages } from '../../infra/docker/projectResources.js';
-import { publishRoutes } from '../publishedRoutes.js';
 import { pruneRevisionPlans, saveRevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget } from '../runState.js';
 import { currentPlan } from './deployApplication.js';
 
-/** One HTTPS route per service (or plain local links without Caddy), replacing the workspace's routes at once. */
-export async function configureRouting(state: RunState) {
-  const target = requireTarget(state);
-  state.serviceUrls = await publishRoutes(
-    state.deps,
-    state.workspace,
-    state.ports.map((port) => ({
-      service: port.service,
-      upstream: target.upstream(port.hostPort),
-      hostPort: port.hostPort,
-    })),
-  );
-  for (const [service, url] of Object.entries(state.serviceUrls)) state.log.write(`${service}: ${url}`);
-}
-
-export function primaryUrl(urls: Record<string, string>, preferred?: string): string | null {
+/** The URL a deployment shows first: web, app or frontend when there is one. */
+function primaryUrl(urls: Record<string, string>, preferred?: string): string | null {
   return (
     urls.web ??
     urls.app ??
