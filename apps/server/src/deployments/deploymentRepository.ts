@@ -1,10 +1,9 @@
 import { DEPLOYMENT_STEPS } from '@slipway/contract';
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
-import { deployments, type StepRecord, vms, workspaces } from '../infra/db/schema.js';
+import { deployments, type StepRecord } from '../infra/db/schema.js';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
-export type WorkspaceRow = typeof workspaces.$inferSelect;
 
 export const ACTIVE_STATUSES = ['queued', 'running'];
 
@@ -33,48 +32,6 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 export function createDeploymentRepository(db: Db) {
   return {
-    async findWorkspace(userId: string, name: string): Promise<WorkspaceRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(workspaces)
-        .where(and(eq(workspaces.userId, userId), eq(workspaces.name, name)));
-      return row;
-    },
-
-    async findWorkspaceById(id: string): Promise<WorkspaceRow | undefined> {
-      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
-      return row;
-    },
-
-    /** The workspace of (user, name), created on the first deployment. */
-    async upsertWorkspace(values: typeof workspaces.$inferInsert): Promise<WorkspaceRow> {
-      const [row] = await db
-        .insert(workspaces)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [workspaces.userId, workspaces.name],
-          set: { branch: values.branch, repoUrl: values.repoUrl, updatedAt: new Date() },
-        })
-        .returning();
-      return row!;
-    },
-
-    async updateWorkspace(id: string, values: Partial<typeof workspaces.$inferInsert>) {
-      await db
-        .update(workspaces)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(workspaces.id, id));
-    },
-
-    /** Workspaces that should have routes in the ingress (see publishedRoutes.ts). */
-    routedWorkspaces(): Promise<WorkspaceRow[]> {
-      return db.select().from(workspaces).where(sql`${workspaces.serviceUpstreams} <> '{}'::jsonb`);
-    },
-
-    async deleteWorkspace(id: string) {
-      await db.delete(workspaces).where(eq(workspaces.id, id));
-    },
-
     async insert(values: typeof deployments.$inferInsert): Promise<DeploymentRow> {
       const [row] = await db.insert(deployments).values(values).returning();
       return row!;
@@ -170,20 +127,6 @@ export function createDeploymentRepository(db: Db) {
       await db
         .delete(deployments)
         .where(and(eq(deployments.userId, userId), eq(deployments.workspaceName, workspaceName)));
-    },
-
-    async findVmByName(name: string) {
-      const [row] = await db.select().from(vms).where(eq(vms.name, name));
-      return row;
-    },
-
-    workspacesOnVm(vmId: string): Promise<WorkspaceRow[]> {
-      return db.select().from(workspaces).where(eq(workspaces.vmId, vmId));
-    },
-
-    async findVm(id: string) {
-      const [row] = await db.select().from(vms).where(eq(vms.id, id));
-      return row;
     },
   };
 }

@@ -18,13 +18,13 @@ import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { enqueueJob, type JobHandlers, type JobKind } from '../jobs/jobCatalogue.js';
 import type { UserRow } from '../users/usersRepository.js';
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { createAdminVmOperations } from './adminVmOperations.js';
 import {
   ACTIVE_STATUSES,
   type DeploymentRow,
   initialSteps,
   isUniqueViolation,
-  type WorkspaceRow,
 } from './deploymentRepository.js';
 import { failInterrupted, publishStatus, runDeployment, staleAfterMs } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
@@ -145,7 +145,7 @@ export function createDeploymentService(
 
   /** Starts a deployment of a kept version: no fetch, no build; followed like any other under `sessionId`. */
   async function startRollback(user: UserRow, name: string, deploymentId: string, sessionId: string) {
-    const workspace = await repository.findWorkspace(user.id, name);
+    const workspace = await deps.workspaces.findByName(user.id, name);
     if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
     const repeated = await repeatedStart(user, sessionId, name);
     if (repeated) return repeated;
@@ -183,7 +183,7 @@ export function createDeploymentService(
    */
   async function restoreLastGood(interrupted: DeploymentRow) {
     const workspace = interrupted.workspaceId
-      ? await repository.findWorkspaceById(interrupted.workspaceId)
+      ? await deps.workspaces.findById(interrupted.workspaceId)
       : undefined;
     const user = await deps.findUser(interrupted.userId);
     if (!workspace || !user) return;
@@ -225,12 +225,12 @@ export function createDeploymentService(
       }
       // Fails now (404) rather than in the workflow when the user cannot see the repository.
       await deps.resolveSource(user, request.owner, request.repo);
-      const existing = await repository.findWorkspace(user.id, workspaceName);
+      const existing = await deps.workspaces.findByName(user.id, workspaceName);
       const redeploy = request.workflowType === 'redeploy' && existing !== undefined;
       const vmSize = redeploy ? existing.vmSize : (request.vmSize ?? existing?.vmSize ?? DEFAULT_VM_SIZE);
       const paid = await deps.authorizeDeployment?.(user.id, workspaceName, vmSize, request.subscriptionId);
       const subscriptionId = request.subscriptionId ?? paid?.subscriptionId ?? null;
-      const workspace = await repository.upsertWorkspace({
+      const workspace = await deps.workspaces.upsert({
         userId: user.id,
         name: workspaceName,
         repoOwner: request.owner,
@@ -239,8 +239,7 @@ export function createDeploymentService(
         branch: request.branch,
         vmSize,
       });
-      if (!redeploy && workspace.vmSize !== vmSize)
-        await repository.updateWorkspace(workspace.id, { vmSize });
+      if (!redeploy && workspace.vmSize !== vmSize) await deps.workspaces.update(workspace.id, { vmSize });
       return enqueueDeployment(user, request.sessionId, {
         workspaceId: workspace.id,
         workspaceName,
@@ -326,7 +325,7 @@ export function createDeploymentService(
     reloadDeployment: (id: string) => repository.findById(id),
 
     async findOwnedWorkspace(user: UserRow, name: string) {
-      const workspace = await repository.findWorkspace(user.id, name);
+      const workspace = await deps.workspaces.findByName(user.id, name);
       if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
       return workspace;
     },
@@ -335,7 +334,7 @@ export function createDeploymentService(
 
     /** Removes containers, volumes, network, images, routes, the VM, the variables and the workspace itself. */
     async deleteWorkspace(user: UserRow, name: string) {
-      const workspace = await repository.findWorkspace(user.id, name);
+      const workspace = await deps.workspaces.findByName(user.id, name);
       if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
       if (await repository.activeForWorkspace(user.id, name)) {
         throw new DomainError(
@@ -343,7 +342,7 @@ export function createDeploymentService(
           `A deployment is running for ${name}; wait for it to finish`,
         );
       }
-      const vm = workspace.vmId ? await repository.findVm(workspace.vmId) : undefined;
+      const vm = workspace.vmId ? await deps.workspaces.findVm(workspace.vmId) : undefined;
       if (vm) {
         const target = await deps.vmProvider.connect(vm).catch(() => undefined);
         if (target) {
@@ -361,7 +360,7 @@ export function createDeploymentService(
         .delete(logLines)
         .where(and(eq(logLines.userId, user.id), eq(logLines.workspaceName, name)));
       await repository.deleteForWorkspace(user.id, name);
-      await repository.deleteWorkspace(workspace.id);
+      await deps.workspaces.delete(workspace.id);
       return { success: true, message: `Workspace ${name} deleted` };
     },
 

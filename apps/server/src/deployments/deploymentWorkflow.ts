@@ -73,9 +73,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     heartbeatAt: new Date(),
   });
   if (!claimed) return;
-  const workspace = claimed.workspaceId
-    ? await deps.repository.findWorkspaceById(claimed.workspaceId)
-    : undefined;
+  const workspace = claimed.workspaceId ? await deps.workspaces.findById(claimed.workspaceId) : undefined;
   const user = await deps.findUser(claimed.userId);
   let row = claimed;
   const controller = new AbortController();
@@ -135,7 +133,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
   let index = 0;
   try {
     if (!state) throw new StepFailure('The workspace or its owner no longer exists');
-    await deps.repository.updateWorkspace(state.workspace.id, { status: 'deploying' });
+    await deps.workspaces.update(state.workspace.id, { status: 'deploying' });
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     for (; index < row.steps.length; index++) {
       const step = row.steps[index]!;
@@ -240,7 +238,7 @@ async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: stri
       return false;
     }));
   if (restored) state.log.write('The previous version is running again');
-  await deps.repository.updateWorkspace(workspace.id, {
+  await deps.workspaces.update(workspace.id, {
     status:
       state.firstDeploy || (state.containersStarted && !restored)
         ? 'failed'
@@ -271,13 +269,11 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
     metadata: { ...row.metadata, failure_reason: PLATFORM_RESTARTED_MESSAGE },
   });
   if (!failed) return;
-  const workspace = failed.workspaceId
-    ? await deps.repository.findWorkspaceById(failed.workspaceId)
-    : undefined;
+  const workspace = failed.workspaceId ? await deps.workspaces.findById(failed.workspaceId) : undefined;
   let replacedRunningVersion = false;
   if (workspace) {
     const firstDeploy = (await deps.repository.completedForWorkspace(workspace.id)).length === 0;
-    const vm = workspace.vmId ? await deps.repository.findVm(workspace.vmId) : undefined;
+    const vm = workspace.vmId ? await deps.workspaces.findVm(workspace.vmId) : undefined;
     const target = vm ? await deps.vmProvider.connect(vm).catch(() => undefined) : undefined;
     if (target) {
       if (firstDeploy) {
@@ -292,7 +288,7 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
       }
       await target.close().catch(() => {});
     }
-    await deps.repository.updateWorkspace(workspace.id, {
+    await deps.workspaces.update(workspace.id, {
       status: firstDeploy ? 'failed' : 'live',
       lastError: PLATFORM_RESTARTED_MESSAGE,
       lastErrorTime: new Date(),

@@ -15,6 +15,7 @@ import { repositoryLocationBase } from '../repositories/createRepositoryProvider
 import type { UsersRepository } from '../users/usersRepository.js';
 import { createVmProvider } from '../vm-providers/createVmProvider.js';
 import type { VmProvider } from '../vm-providers/vmProvider.js';
+import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBuildLogReader } from './buildLog.js';
 import { createDeploymentRepository } from './deploymentRepository.js';
 import { createDeploymentService } from './deploymentService.js';
@@ -48,6 +49,7 @@ export function createDeploymentsModule(deps: {
   const { config } = deps;
   const vmProvider = deps.vmProvider ?? createVmProvider({ config, db: deps.db, vault: deps.vault });
   const ingress = deps.ingress ?? createIngress(config);
+  const workspaces = createWorkspacesRepository(deps.db);
   // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
   void createComposeCli().catch(() => {});
   const service = createDeploymentService({
@@ -56,6 +58,7 @@ export function createDeploymentsModule(deps: {
     kv: deps.kv,
     queue: deps.queue,
     repository: createDeploymentRepository(deps.db),
+    workspaces,
     vmProvider,
     compose: () => createComposeCli(),
     ingress,
@@ -76,7 +79,7 @@ export function createDeploymentsModule(deps: {
     logger: deps.logger,
   });
   const repository = createDeploymentRepository(deps.db);
-  const routeRestorer = createRouteRestorer({ ingress, repository, kv: deps.kv, logger: deps.logger });
+  const routeRestorer = createRouteRestorer({ ingress, workspaces, kv: deps.kv, logger: deps.logger });
   return {
     service,
     repository,

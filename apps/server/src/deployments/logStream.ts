@@ -3,8 +3,9 @@ import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { LogStore } from '../logs/logStore.js';
 import { type ServiceLogMessage, toServiceLogMessage } from '../logs/logStore.js';
 import type { SseChannel } from '../logs/sse.js';
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import type { BuildLogMessage, createBuildLogReader } from './buildLog.js';
-import type { DeploymentRow, WorkspaceRow } from './deploymentRepository.js';
+import type { DeploymentRow } from './deploymentRepository.js';
 
 /** Single-line text for an SSE `data:` field. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');

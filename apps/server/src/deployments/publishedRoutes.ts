@@ -1,7 +1,7 @@
 import type { Ingress, IngressTarget } from '../infra/ingress/ingress.js';
-import type { DeploymentRepository, WorkspaceRow } from './deploymentRepository.js';
+import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 
-type RouteDeps = { ingress: Ingress; repository: Pick<DeploymentRepository, 'updateWorkspace'> };
+type RouteDeps = { ingress: Ingress; workspaces: Pick<WorkspacesRepository, 'update'> };
 
 /**
  * The one owner of a workspace's routes: what goes to the ingress is recorded beside the workspace (its URLs
@@ -15,13 +15,13 @@ export async function publishRoutes(
   const serviceUrls = await deps.ingress.publish(workspace, targets, workspace.serviceUrls ?? {});
   const serviceUpstreams: Record<string, string> = {};
   for (const target of targets) serviceUpstreams[target.service] ??= target.upstream;
-  await deps.repository.updateWorkspace(workspace.id, { serviceUrls, serviceUpstreams });
+  await deps.workspaces.update(workspace.id, { serviceUrls, serviceUpstreams });
   return serviceUrls;
 }
 
 /** Takes the workspace off the web: its recorded routes go first, so nothing puts them back. */
 export async function unpublishRoutes(deps: RouteDeps, workspaceId: string) {
-  await deps.repository.updateWorkspace(workspaceId, { serviceUrls: {}, serviceUpstreams: {} });
+  await deps.workspaces.update(workspaceId, { serviceUrls: {}, serviceUpstreams: {} });
   await deps.ingress.unpublish(workspaceId);
 }
 

@@ -11,7 +11,7 @@ export async function listRevisions(
   user: UserRow,
   name: string,
 ): Promise<WorkspaceRevisions> {
-  const workspace = await deps.repository.findWorkspace(user.id, name);
+  const workspace = await deps.workspaces.findByName(user.id, name);
   if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
   const rows = await deps.repository.completedForWorkspace(workspace.id);
   const dataDir = path.dirname(deps.workRoot);

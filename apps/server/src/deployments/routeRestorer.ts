@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Ingress } from '../infra/ingress/ingress.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { everyWhileLeaseHeld } from '../monitoring/leaseLock.js';
-import type { DeploymentRepository } from './deploymentRepository.js';
+import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { publishRoutes, recordedTargets } from './publishedRoutes.js';
 
 /** How often the proxy is asked whether it still holds every route: a lost route is back within 30 s. */
@@ -14,7 +14,7 @@ export const ROUTE_CHECK_MS = 10_000;
  */
 export function createRouteRestorer(deps: {
   ingress: Ingress;
-  repository: Pick<DeploymentRepository, 'routedWorkspaces' | 'updateWorkspace'>;
+  workspaces: Pick<WorkspacesRepository, 'listRouted' | 'update'>;
   kv: KeyValueStore;
   logger: Logger;
   intervalMs?: number;
@@ -24,7 +24,7 @@ export function createRouteRestorer(deps: {
   /** Publishes again the routes of every workspace the proxy has none of; returns how many. */
   async function restoreMissing(): Promise<number> {
     if (ingress.kind === 'direct') return 0;
-    const routed = await deps.repository.routedWorkspaces();
+    const routed = await deps.workspaces.listRouted();
     if (routed.length === 0) return 0;
     const missing = new Set(await ingress.missing(routed.map((workspace) => workspace.id)));
     let restored = 0;

@@ -9,8 +9,9 @@ import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { ResolveCloneSource } from '../repositories/cloneSource.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { DockerTarget, VmProvider, VmRow } from '../vm-providers/vmProvider.js';
+import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import type { BuildLog } from './buildLog.js';
-import type { DeploymentRepository, DeploymentRow, WorkspaceRow } from './deploymentRepository.js';
+import type { DeploymentRepository, DeploymentRow } from './deploymentRepository.js';
 import type { HostPorts } from './hostPorts.js';
 import type { PublishedPort } from './portDiscovery.js';
 import type { RevisionPlan } from './revisionPlans.js';
@@ -23,6 +24,8 @@ export interface WorkflowDeps {
   db: Db;
   pubsub: PubSub;
   repository: DeploymentRepository;
+  /** The workspaces' owner: every read and write of a workspace (and its VM record) goes through it. */
+  workspaces: WorkspacesRepository;
   vmProvider: VmProvider;
   compose: () => Promise<ComposeCli>;
   ingress: Ingress;

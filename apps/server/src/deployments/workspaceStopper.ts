@@ -8,9 +8,9 @@ import type { WorkflowDeps } from './runState.js';
  * a redeploy brings it back), its routes go, and it is marked stopped. Used when its subscription lapses.
  */
 export async function stopWorkspace(deps: WorkflowDeps, userId: string, name: string): Promise<boolean> {
-  const workspace = await deps.repository.findWorkspace(userId, name);
+  const workspace = await deps.workspaces.findByName(userId, name);
   if (!workspace) return false;
-  const vm = workspace.vmId ? await deps.repository.findVm(workspace.vmId) : undefined;
+  const vm = workspace.vmId ? await deps.workspaces.findVm(workspace.vmId) : undefined;
   const target = vm ? await deps.vmProvider.connect(vm).catch(() => undefined) : undefined;
   if (target) {
     const containers: Docker.ContainerInfo[] = await listProjectContainers(target.docker, workspace.id);
@@ -22,7 +22,7 @@ export async function stopWorkspace(deps: WorkflowDeps, userId: string, name: st
     }
     await target.close().catch(() => {});
   }
-  await deps.repository.updateWorkspace(workspace.id, { status: 'stopped' });
+  await deps.workspaces.update(workspace.id, { status: 'stopped' });
   await unpublishRoutes(deps, workspace.id).catch(() => {});
   return true;
 }

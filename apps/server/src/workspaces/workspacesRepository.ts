@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
 import type { Db } from '../infra/db/client.js';
 import { deployments, vms, workspaces } from '../infra/db/schema.js';
@@ -26,9 +26,51 @@ export function createWorkspacesRepository(db: Db) {
       return row;
     },
 
+    /** The workspace of (user, name), or undefined; {@link findOwned} when a missing one is an error. */
+    async findByName(userId: string, name: string): Promise<WorkspaceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(workspaces)
+        .where(and(eq(workspaces.userId, userId), eq(workspaces.name, name)));
+      return row;
+    },
+
     async findById(id: string): Promise<WorkspaceRow | undefined> {
       const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
       return row;
+    },
+
+    /** The workspace of (user, name), created by its first deployment; later ones update branch and repository. */
+    async upsert(values: typeof workspaces.$inferInsert): Promise<WorkspaceRow> {
+      const [row] = await db
+        .insert(workspaces)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [workspaces.userId, workspaces.name],
+          set: { branch: values.branch, repoUrl: values.repoUrl, updatedAt: new Date() },
+        })
+        .returning();
+      return row!;
+    },
+
+    async update(id: string, values: Partial<typeof workspaces.$inferInsert>): Promise<void> {
+      await db
+        .update(workspaces)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(workspaces.id, id));
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(workspaces).where(eq(workspaces.id, id));
+    },
+
+    /** Workspaces that should have routes in the ingress (deployments/publishedRoutes.ts writes them). */
+    listRouted(): Promise<WorkspaceRow[]> {
+      return db.select().from(workspaces).where(sql`${workspaces.serviceUpstreams} <> '{}'::jsonb`);
+    },
+
+    listOnVm(vmId: string): Promise<WorkspaceRow[]> {
+      return db.select().from(workspaces).where(eq(workspaces.vmId, vmId));
     },
 
     listForUser(userId: string): Promise<WorkspaceRow[]> {
@@ -50,6 +92,11 @@ export function createWorkspacesRepository(db: Db) {
     async findVm(vmId: string | null): Promise<VmRow | undefined> {
       if (!vmId) return undefined;
       const [row] = await db.select().from(vms).where(eq(vms.id, vmId));
+      return row;
+    },
+
+    async findVmByName(name: string): Promise<VmRow | undefined> {
+      const [row] = await db.select().from(vms).where(eq(vms.name, name));
       return row;
     },
 

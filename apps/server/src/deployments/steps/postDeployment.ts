@@ -28,7 +28,7 @@ export async function postDeployment(state: RunState) {
     (firstImageService ? state.imageNames[firstImageService] : undefined) ??
     state.services.find((s) => s.image)?.image ??
     null;
-  await deps.repository.updateWorkspace(workspace.id, {
+  await deps.workspaces.update(workspace.id, {
     status: 'live',
     serviceUrls: state.serviceUrls,
     dockerImageName,

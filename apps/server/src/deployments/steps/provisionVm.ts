@@ -12,7 +12,7 @@ export async function provisionVm(state: RunState) {
   state.log.write(`Preparing ${deps.vmProvider.name} VM (${size.specs}) for ${workspace.name}`);
   const vm = await deps.vmProvider.ensure(workspace, size, { signal: state.signal });
   state.vm = vm;
-  if (workspace.vmId !== vm.id) await deps.repository.updateWorkspace(workspace.id, { vmId: vm.id });
+  if (workspace.vmId !== vm.id) await deps.workspaces.update(workspace.id, { vmId: vm.id });
   state.target = await deps.vmProvider.connect(vm);
   await state.target.docker.ping();
   state.compose = await deps.compose().catch(() => createComposeCli());
