@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { LABELS } from '../infra/docker/conventions.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { whileLeaseHeld } from '../monitoring/leaseLock.js';
+import { whileLeaseHeld } from '../scheduling/leaseLock.js';
 import { type ContainerEvent, watchContainerEvents } from '../workspaces/containerEvents.js';
 import {
   type ContainerSummary,

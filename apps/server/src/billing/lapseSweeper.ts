@@ -1,5 +1,5 @@
-import { whileLeaseHeld } from '../monitoring/leaseLock.js';
 import type { Platform } from '../platform/platform.js';
+import { whileLeaseHeld } from '../scheduling/leaseLock.js';
 import { sweepLapsedWorkspaces } from './lapseSweep.js';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;

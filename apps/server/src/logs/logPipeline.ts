@@ -2,7 +2,7 @@ import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
-import { holdLease, type Lease } from '../monitoring/leaseLock.js';
+import { holdLease, type Lease } from '../scheduling/leaseLock.js';
 import { type DockerFor, engineKey } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createLogCollector, type LogCollector } from './logCollector.js';

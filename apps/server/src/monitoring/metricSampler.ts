@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { whileLeaseHeld } from '../scheduling/leaseLock.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
-import { whileLeaseHeld } from './leaseLock.js';
 import type { MetricsRepository } from './metricsRepository.js';
 import type { SystemHealthService } from './systemHealthService.js';
 
