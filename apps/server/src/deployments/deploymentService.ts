@@ -18,6 +18,7 @@ import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobHandler, JobQueue } from '../infra/queue/jobQueue.js';
 import type { UserRow } from '../users/usersRepository.js';
 import { createAdminVmOperations } from './adminVmOperations.js';
+import { createDeploymentReaper } from './deploymentReaper.js';
 import {
   ACTIVE_STATUSES,
   type DeploymentRow,
@@ -25,7 +26,7 @@ import {
   isUniqueViolation,
   type WorkspaceRow,
 } from './deploymentRepository.js';
-import { failInterrupted, publishStatus, runDeployment, STALE_AFTER_MS } from './deploymentWorkflow.js';
+import { publishStatus, runDeployment } from './deploymentWorkflow.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { listRevisions } from './revisionList.js';
@@ -35,7 +36,6 @@ import { createWorkflowSessions } from './workflowSessions.js';
 import { stopWorkspace } from './workspaceStopper.js';
 
 export const DEPLOYMENT_JOB = 'deployment.run';
-const REAP_EVERY_MS = 10_000;
 
 const sessionNotFound = () => new DomainError('not_found', 'Workflow session not found');
 
@@ -56,15 +56,6 @@ export function createDeploymentService(
   },
 ) {
   const { repository } = deps;
-  let reaper: NodeJS.Timeout | undefined;
-
-  async function reapStale() {
-    for (const row of await repository.stale(STALE_AFTER_MS)) {
-      await failInterrupted(workflowDeps, row).catch((error) =>
-        deps.logger.warn({ err: error }, 'reaping a deployment failed'),
-      );
-    }
-  }
 
   /**
    * The same start sent again (a browser retrying after its connection dropped): the deployment it started
@@ -199,6 +190,7 @@ export function createDeploymentService(
     { restoreLastGood },
     Object.getOwnPropertyDescriptors(deps),
   ) as WorkflowDeps;
+  const reaper = createDeploymentReaper(workflowDeps);
 
   return {
     definition(): WorkflowDefinition {
@@ -377,17 +369,10 @@ export function createDeploymentService(
       },
     } satisfies Record<string, JobHandler>,
 
-    /** Ends deployments whose worker died (now and every 10 s), so none stays "in progress" forever. */
-    async startRecovery() {
-      await reapStale();
-      reaper ??= setInterval(() => void reapStale().catch(() => {}), REAP_EVERY_MS);
-      reaper.unref();
-    },
+    /** Starts the reaper; answers once its first look for deployments of dead workers has ended. */
+    startRecovery: () => reaper.start(),
 
-    stop() {
-      if (reaper) clearInterval(reaper);
-      reaper = undefined;
-    },
+    stop: () => reaper.stop(),
   };
 }
 

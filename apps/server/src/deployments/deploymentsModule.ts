@@ -94,7 +94,7 @@ export function createDeploymentsModule(deps: {
       routeRestorer.start();
     },
     async stop() {
-      service.stop();
+      await service.stop();
       await routeRestorer.stop();
     },
   };

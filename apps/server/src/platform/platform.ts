@@ -5,6 +5,7 @@ import { createAdminModule } from '../admin/adminModule.js';
 import { createAuthService } from '../auth/authService.js';
 import { createSessionManager } from '../auth/sessions.js';
 import { createBillingModule } from '../billing/billingModule.js';
+import { createLapseSweeper } from '../billing/lapseSweeper.js';
 import type { Config } from '../config/config.js';
 import { resolveSecrets, type Secrets } from '../config/secrets.js';
 import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.js';
@@ -136,6 +137,13 @@ export async function createPlatform(
     deployments: deployments.service,
     repository: deployments.repository,
   });
+  const lapseSweeper = createLapseSweeper({
+    billing,
+    stopWorkspace: (userId, name) => deployments.service.stopWorkspace(userId, name),
+    graceDays: config.billingGraceDays,
+    kv,
+    logger,
+  });
   const admin = createAdminModule({
     config,
     adminPassword: secrets.adminPassword,
@@ -172,8 +180,10 @@ export async function createPlatform(
     deployments,
     deployOnPush,
     billing,
+    lapseSweeper,
     admin,
     async close() {
+      await lapseSweeper.stop();
       await deployOnPush.stop();
       await deployments.stop();
       await runningApps.stop();
