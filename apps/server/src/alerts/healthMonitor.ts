@@ -176,7 +176,13 @@ export function createHealthMonitor(deps: {
     if (eventChecks.has(workspaceId)) return;
     const pending = setTimeout(async () => {
       eventChecks.delete(workspaceId);
-      const fresh = await deps.workspaces.findById(workspaceId).catch(() => undefined);
+      const fresh = await deps.workspaces.findById(workspaceId).catch((error) => {
+        logger.warn(
+          { err: error, workspaceId },
+          'reading a workspace to check after a container event failed',
+        );
+        return undefined;
+      });
       if (fresh && active) await check(fresh);
     }, EVENT_CHECK_DELAY_MS);
     eventChecks.set(workspaceId, pending);

@@ -17,6 +17,7 @@ import { removeProjectResources } from '../infra/docker/projectResources.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobHandler, JobQueue } from '../infra/queue/jobQueue.js';
 import type { UserRow } from '../users/usersRepository.js';
+import { closeTarget } from '../vm-providers/vmProvider.js';
 import { createAdminVmOperations } from './adminVmOperations.js';
 import { createDeploymentReaper } from './deploymentReaper.js';
 import {
@@ -27,6 +28,7 @@ import {
   type WorkspaceRow,
 } from './deploymentRepository.js';
 import { publishStatus, runDeployment } from './deploymentWorkflow.js';
+import { connectForCleanUp } from './engineConnection.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { listRevisions } from './revisionList.js';
@@ -337,10 +339,10 @@ export function createDeploymentService(
       }
       const vm = workspace.vmId ? await repository.findVm(workspace.vmId) : undefined;
       if (vm) {
-        const target = await deps.vmProvider.connect(vm).catch(() => undefined);
+        const target = await connectForCleanUp(deps, vm);
         if (target) {
           await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
-          await target.close().catch(() => {});
+          await closeTarget(target);
         }
         await deps.vmProvider.delete(vm);
       }

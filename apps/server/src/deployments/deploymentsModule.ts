@@ -49,6 +49,7 @@ export function createDeploymentsModule(deps: {
   const vmProvider = deps.vmProvider ?? createVmProvider({ config, db: deps.db, vault: deps.vault });
   const ingress = deps.ingress ?? createIngress(config);
   // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
+  // A failure here is not the answer: the first deployment asks again and reports it in its build log.
   void createComposeCli().catch(() => {});
   const service = createDeploymentService({
     db: deps.db,

@@ -1,7 +1,7 @@
 import type { Ingress, IngressTarget } from '../infra/ingress/ingress.js';
 import type { DeploymentRepository, WorkspaceRow } from './deploymentRepository.js';
 
-type RouteDeps = { ingress: Ingress; repository: Pick<DeploymentRepository, 'updateWorkspace'> };
+export type RouteDeps = { ingress: Ingress; repository: Pick<DeploymentRepository, 'updateWorkspace'> };
 
 /**
  * The one owner of a workspace's routes: what goes to the ingress is recorded beside the workspace (its URLs

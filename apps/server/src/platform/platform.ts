@@ -69,7 +69,11 @@ export async function createPlatform(
 
   const shared = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const redis = shared?.redis;
-  const kv: KeyValueStore = shared?.kv ?? createDatabaseKeyValueStore(db);
+  const kv: KeyValueStore =
+    shared?.kv ??
+    createDatabaseKeyValueStore(db, {
+      onSweepError: (error) => logger.warn({ err: error }, 'removing expired key-value entries failed'),
+    });
   const pubsub: PubSub = shared?.pubsub ?? createMemoryPubSub();
   const queue: JobQueue = shared?.queue ?? createInProcessQueue(db);
 
