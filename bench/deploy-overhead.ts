@@ -12,7 +12,7 @@ import path from 'node:path';
 import Docker from 'dockerode';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config/config.js';
-import { buildApp } from '../apps/server/src/http/app.js';
+import { buildApp } from '../apps/server/src/platform/app.js';
 import { createPlatform } from '../apps/server/src/platform/platform.js';
 import { createFixtureRepos } from '../apps/server/src/test/fixtures/fixtureRepos.js';
 import { TestClient } from '../apps/server/src/test/testClient.js';

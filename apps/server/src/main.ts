@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { withEnvFile } from './config/envFile.js';
 import { startDeploymentWorker } from './deployments/deploymentWorker.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './platform/app.js';
 import { DataDirLockedError, lockDataDir } from './platform/dataDirLock.js';
 import { createPlatform } from './platform/platform.js';
 
