@@ -15,6 +15,7 @@ import { createEnvVariablesService } from '../env-variables/envVariablesService.
 import { type Database, openDatabase } from '../infra/db/client.js';
 import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { createLogger } from '../infra/logging/logger.js';
 import { createMailer } from '../infra/mail/mailer.js';
 import { createMemoryPubSub } from '../infra/pubsub/memoryPubSub.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
@@ -22,10 +23,9 @@ import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
-import { createRunningApps } from '../monitoring/runningApps.js';
 import { createRepositoryProvider } from '../repositories/createRepositoryProvider.js';
 import { createUsersRepository } from '../users/usersRepository.js';
-import { createLogger } from './logger.js';
+import { createRunningApps } from './runningApps.js';
 
 /**
  * The adapters only some configurations use, imported only by them: Redis and BullMQ with REDIS_URL, Key Vault
