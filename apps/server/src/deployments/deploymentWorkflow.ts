@@ -75,7 +75,13 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
   const user = await deps.findUser(claimed.userId);
   let row = claimed;
   const controller = new AbortController();
-  const env = user && workspace ? await deps.loadEnv(user.id, workspace.name).catch(() => []) : [];
+  const env =
+    user && workspace
+      ? await deps.loadEnv(user.id, workspace.name).catch((error) => {
+          deps.logger.warn({ err: error, deploymentId }, "reading the workspace's variables failed");
+          return [];
+        })
+      : [];
   const redact = createRedactor(env.map((variable) => variable.value));
   const log = createBuildLog({
     db: deps.db,
@@ -282,7 +288,13 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
       } else {
         // A redeploy that died after starting containers left them in place of the serving version.
         const startedAt = failed.startedAt?.getTime() ?? Number.POSITIVE_INFINITY;
-        const containers = await listProjectContainers(target.docker, workspace.id).catch(() => []);
+        const containers = await listProjectContainers(target.docker, workspace.id).catch((error) => {
+          deps.logger.warn(
+            { err: error, workspaceId: workspace.id },
+            "listing an interrupted redeploy's containers failed",
+          );
+          return [];
+        });
         replacedRunningVersion = containers.some((container) => container.Created * 1000 >= startedAt);
       }
       await closeTarget(target);
