@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config/config.js';
-import { buildApp } from '../apps/server/src/http/app.js';
+import { buildApp } from '../apps/server/src/platform/app.js';
 import { createPlatform } from '../apps/server/src/platform/platform.js';
 import { insertWorkspace } from '../apps/server/src/workspaces/testing.js';
 

@@ -1,8 +1,7 @@
-import { startLapseSweeps } from './billing/lapseSweeper.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { withEnvFile } from './config/envFile.js';
 import { startDeploymentWorker } from './deployments/deploymentWorker.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './platform/app.js';
 import { DataDirLockedError, lockDataDir } from './platform/dataDirLock.js';
 import { createPlatform } from './platform/platform.js';
 
@@ -41,7 +40,8 @@ async function main() {
   await startDeploymentWorker(platform);
   // Pushes (GitHub's webhook, or new local branch heads) become deployments, in one replica.
   platform.deployOnPush.start();
-  const lapses = startLapseSweeps(platform);
+  // Workspaces whose subscription lapsed beyond the grace period are stopped, hourly, in one replica.
+  platform.lapseSweeper.start();
   platform.logger.info(
     {
       url: config.publicUrl,
@@ -57,7 +57,6 @@ async function main() {
     if (stopping) return;
     stopping = true;
     platform.logger.info({ signal }, 'stopping');
-    await lapses.stop();
     await app.close();
     await platform.close();
     process.exit(0);

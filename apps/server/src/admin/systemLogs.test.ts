@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRotatingLogFile, LOG_FILES } from '../platform/logger.js';
+import { createRotatingLogFile, LOG_FILES } from '../infra/logging/logger.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
 import { signInAdmin } from './adminTestClient.js';

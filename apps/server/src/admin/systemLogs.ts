@@ -2,7 +2,7 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SystemLogService, SystemLogStatus } from '@slipway/contract';
 import type { FastifyInstance } from 'fastify';
-import { createRotatingLogFile, LOG_FILES, type LogFileStream } from '../platform/logger.js';
+import { createRotatingLogFile, LOG_FILES, type LogFileStream } from '../infra/logging/logger.js';
 
 const CHUNK = 64 * 1024;
 

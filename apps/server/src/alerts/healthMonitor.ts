@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { LABELS } from '../infra/docker/conventions.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { whileLeaseHeld } from '../monitoring/leaseLock.js';
+import { whileLeaseHeld } from '../scheduling/leaseLock.js';
 import { type ContainerEvent, watchContainerEvents } from '../workspaces/containerEvents.js';
 import {
   type ContainerSummary,
@@ -176,7 +176,13 @@ export function createHealthMonitor(deps: {
     if (eventChecks.has(workspaceId)) return;
     const pending = setTimeout(async () => {
       eventChecks.delete(workspaceId);
-      const fresh = await deps.workspaces.findById(workspaceId).catch(() => undefined);
+      const fresh = await deps.workspaces.findById(workspaceId).catch((error) => {
+        logger.warn(
+          { err: error, workspaceId },
+          'reading a workspace to check after a container event failed',
+        );
+        return undefined;
+      });
       if (fresh && active) await check(fresh);
     }, EVENT_CHECK_DELAY_MS);
     eventChecks.set(workspaceId, pending);

@@ -3,7 +3,7 @@ import { ACTIVE_STATUSES, type DeploymentRepository } from '../deployments/deplo
 import type { DeploymentService } from '../deployments/deploymentService.js';
 import { DomainError } from '../domain/errors.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { everyWhileLeaseHeld } from '../monitoring/leaseLock.js';
+import { everyWhileLeaseHeld } from '../scheduling/periodicTask.js';
 import type { PushMarks } from './pushMarks.js';
 
 /** Pushes closer together than this become one deployment: it starts once the branch is quiet this long. */

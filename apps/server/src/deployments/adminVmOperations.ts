@@ -1,7 +1,8 @@
 import { DomainError } from '../domain/errors.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
-import type { VmRow } from '../vm-providers/vmProvider.js';
-import { unpublishRoutes } from './publishedRoutes.js';
+import { closeTarget, type VmRow } from '../vm-providers/vmProvider.js';
+import { connectForCleanUp } from './engineConnection.js';
+import { removeRoutes } from './leftovers.js';
 import type { WorkflowDeps } from './runState.js';
 
 /** What the admin panel may do to VMs: ask the provider for a VM's state, or tear a VM and its workspaces down. */
@@ -11,14 +12,14 @@ export function createAdminVmOperations(deps: WorkflowDeps) {
     deleteVm: async (name: string) => {
       const vm = await deps.workspaces.findVmByName(name);
       if (!vm) throw new DomainError('not_found', `VM ${name} not found`);
-      const target = await deps.vmProvider.connect(vm).catch(() => undefined);
+      const target = await connectForCleanUp(deps, vm);
       for (const workspace of await deps.workspaces.listOnVm(vm.id)) {
         if (target)
           await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
-        await unpublishRoutes(deps, workspace.id).catch(() => {});
+        await removeRoutes(deps, workspace.id, 'VM deletion');
         await deps.workspaces.update(workspace.id, { status: 'vm_deleted', vmId: null });
       }
-      await target?.close().catch(() => {});
+      await closeTarget(target);
       await deps.vmProvider.delete(vm);
     },
   };

@@ -18,15 +18,18 @@ import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { enqueueJob, type JobHandlers, type JobKind } from '../jobs/jobCatalogue.js';
 import type { UserRow } from '../users/usersRepository.js';
+import { closeTarget } from '../vm-providers/vmProvider.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { createAdminVmOperations } from './adminVmOperations.js';
+import { createDeploymentReaper } from './deploymentReaper.js';
 import {
   ACTIVE_STATUSES,
   type DeploymentRow,
   initialSteps,
   isUniqueViolation,
 } from './deploymentRepository.js';
-import { failInterrupted, publishStatus, runDeployment, staleAfterMs } from './deploymentWorkflow.js';
+import { publishStatus, runDeployment } from './deploymentWorkflow.js';
+import { connectForCleanUp } from './engineConnection.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { listRevisions } from './revisionList.js';
@@ -56,15 +59,6 @@ export function createDeploymentService(
   },
 ) {
   const { repository } = deps;
-  let reaper: NodeJS.Timeout | undefined;
-
-  async function reapStale() {
-    for (const row of await repository.stale(staleAfterMs(deps))) {
-      await failInterrupted(workflowDeps, row).catch((error) =>
-        deps.logger.warn({ err: error }, 'reaping a deployment failed'),
-      );
-    }
-  }
 
   /**
    * The same start sent again (a browser retrying after its connection dropped): the deployment it started
@@ -199,6 +193,7 @@ export function createDeploymentService(
     { restoreLastGood },
     Object.getOwnPropertyDescriptors(deps),
   ) as WorkflowDeps;
+  const reaper = createDeploymentReaper(workflowDeps);
 
   return {
     definition(): WorkflowDefinition {
@@ -344,10 +339,10 @@ export function createDeploymentService(
       }
       const vm = workspace.vmId ? await deps.workspaces.findVm(workspace.vmId) : undefined;
       if (vm) {
-        const target = await deps.vmProvider.connect(vm).catch(() => undefined);
+        const target = await connectForCleanUp(deps, vm);
         if (target) {
           await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
-          await target.close().catch(() => {});
+          await closeTarget(target);
         }
         await deps.vmProvider.delete(vm);
       }
@@ -373,17 +368,10 @@ export function createDeploymentService(
       [DEPLOYMENT_JOB]: ({ deploymentId }) => runDeployment(workflowDeps, deploymentId),
     } satisfies JobHandlers,
 
-    /** Ends deployments whose worker died (now and every 10 s), so none stays "in progress" forever. */
-    async startRecovery() {
-      await reapStale();
-      reaper ??= setInterval(() => void reapStale().catch(() => {}), 2 * deps.heartbeatMs);
-      reaper.unref();
-    },
+    /** Starts the reaper; answers once its first look for deployments of dead workers has ended. */
+    startRecovery: () => reaper.start(),
 
-    stop() {
-      if (reaper) clearInterval(reaper);
-      reaper = undefined;
-    },
+    stop: () => reaper.stop(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEPLOYMENT_CANCELLED_MESSAGE,
@@ -7,11 +7,13 @@ import {
 } from '@slipway/contract';
 import type { StepRecord } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
-import { listProjectContainers, removeProjectResources } from '../infra/docker/projectResources.js';
+import { listProjectContainers } from '../infra/docker/projectResources.js';
+import { closeTarget } from '../vm-providers/vmProvider.js';
 import { createBuildLog, createRedactor } from './buildLog.js';
 import type { DeploymentRow } from './deploymentRepository.js';
+import { connectForCleanUp } from './engineConnection.js';
+import { removeLeftovers, removeRoutes, removeWorkDir } from './leftovers.js';
 import { presentStatus } from './presenter.js';
-import { unpublishRoutes } from './publishedRoutes.js';
 import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
 import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
 import { configureRouting } from './steps/configureRouting.js';
@@ -48,7 +50,9 @@ export const staleAfterMs = (deps: Pick<WorkflowDeps, 'heartbeatMs'>) => 5 * dep
 export async function publishStatus(deps: WorkflowDeps, row: DeploymentRow, type: 'status' | 'finished') {
   await deps.pubsub
     .publish(CHANNELS.workflow(row.sessionId), { type, ...presentStatus(row) })
-    .catch(() => {});
+    .catch((error) =>
+      deps.logger.warn({ err: error, deploymentId: row.id }, 'publishing a deployment status failed'),
+    );
 }
 
 const withStep = (steps: StepRecord[], index: number, patch: Partial<StepRecord>) =>
@@ -77,7 +81,13 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
   const user = await deps.findUser(claimed.userId);
   let row = claimed;
   const controller = new AbortController();
-  const env = user && workspace ? await deps.loadEnv(user.id, workspace.name).catch(() => []) : [];
+  const env =
+    user && workspace
+      ? await deps.loadEnv(user.id, workspace.name).catch((error) => {
+          deps.logger.warn({ err: error, deploymentId }, "reading the workspace's variables failed");
+          return [];
+        })
+      : [];
   const redact = createRedactor(env.map((variable) => variable.value));
   const log = createBuildLog({
     db: deps.db,
@@ -88,7 +98,10 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     redact,
   });
   const heartbeat = setInterval(
-    () => void deps.repository.heartbeat(deploymentId).catch(() => {}),
+    () =>
+      void deps.repository
+        .heartbeat(deploymentId)
+        .catch((error) => deps.logger.warn({ err: error, deploymentId }, 'deployment heartbeat failed')),
     deps.heartbeatMs,
   );
   heartbeat.unref();
@@ -183,9 +196,10 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     await publishStatus(deps, row, 'finished');
   } finally {
     clearInterval(heartbeat);
+    // The cancel channel's subscription: a pub/sub that went away has nothing left to unsubscribe.
     await stopListening().catch(() => {});
-    await state?.target?.close().catch(() => {});
-    await rm(workDir, { recursive: true, force: true }).catch(() => {});
+    await closeTarget(state?.target);
+    await removeWorkDir(deps, workDir);
   }
 }
 
@@ -224,10 +238,8 @@ async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: stri
   const { workspace } = state;
   if (state.firstDeploy && state.target) {
     state.log.write('Removing the containers and networks this deployment started');
-    await removeProjectResources(state.target.docker, workspace.id, { volumes: true, images: true }).catch(
-      () => {},
-    );
-    await unpublishRoutes(deps, workspace.id).catch(() => {});
+    await removeLeftovers(deps, state.target, workspace.id);
+    await removeRoutes(deps, workspace.id, 'failed first deployment');
   }
   // A redeploy that had replaced the running containers puts the last good version back.
   const restored =
@@ -274,19 +286,23 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
   if (workspace) {
     const firstDeploy = (await deps.repository.completedForWorkspace(workspace.id)).length === 0;
     const vm = workspace.vmId ? await deps.workspaces.findVm(workspace.vmId) : undefined;
-    const target = vm ? await deps.vmProvider.connect(vm).catch(() => undefined) : undefined;
+    const target = await connectForCleanUp(deps, vm);
     if (target) {
       if (firstDeploy) {
-        await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true }).catch(
-          () => {},
-        );
+        await removeLeftovers(deps, target, workspace.id);
       } else {
         // A redeploy that died after starting containers left them in place of the serving version.
         const startedAt = failed.startedAt?.getTime() ?? Number.POSITIVE_INFINITY;
-        const containers = await listProjectContainers(target.docker, workspace.id).catch(() => []);
+        const containers = await listProjectContainers(target.docker, workspace.id).catch((error) => {
+          deps.logger.warn(
+            { err: error, workspaceId: workspace.id },
+            "listing an interrupted redeploy's containers failed",
+          );
+          return [];
+        });
         replacedRunningVersion = containers.some((container) => container.Created * 1000 >= startedAt);
       }
-      await target.close().catch(() => {});
+      await closeTarget(target);
     }
     await deps.workspaces.update(workspace.id, {
       status: firstDeploy ? 'failed' : 'live',
@@ -306,7 +322,7 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
   if (replacedRunningVersion)
     log.write('Its containers had replaced the serving version: starting the last good version again');
   await log.end();
-  await rm(path.join(deps.workRoot, failed.id), { recursive: true, force: true }).catch(() => {});
+  await removeWorkDir(deps, path.join(deps.workRoot, failed.id));
   await publishStatus(deps, failed, 'finished');
   if (replacedRunningVersion && deps.restoreLastGood) {
     await deps

@@ -51,6 +51,7 @@ export function createDeploymentsModule(deps: {
   const ingress = deps.ingress ?? createIngress(config);
   const workspaces = createWorkspacesRepository(deps.db);
   // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
+  // A failure here is not the answer: the first deployment asks again and reports it in its build log.
   void createComposeCli().catch(() => {});
   const service = createDeploymentService({
     db: deps.db,
@@ -98,7 +99,7 @@ export function createDeploymentsModule(deps: {
       routeRestorer.start();
     },
     async stop() {
-      service.stop();
+      await service.stop();
       await routeRestorer.stop();
     },
   };

@@ -23,6 +23,7 @@ export async function guardDisk(state: RunState) {
   const kept = (await state.deps.repository.completedForWorkspace(state.workspace.id))
     .slice(0, state.deps.keepVersions)
     .map((row) => row.id);
+  // Each prune is best effort: what one failed to free shows in the free disk measured below, which decides.
   await pruneWorkspaceImages(target.docker, state.workspace.id, kept).catch(() => 0);
   await target.docker
     .pruneImages({ filters: { dangling: ['true'], label: [LABELS.workspaceId] } })

@@ -1,8 +1,8 @@
+import type { SseChannel } from '../http/sse.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { LogStore } from '../logs/logStore.js';
 import { type ServiceLogMessage, toServiceLogMessage } from '../logs/logStore.js';
-import type { SseChannel } from '../logs/sse.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import type { BuildLogMessage, createBuildLogReader } from './buildLog.js';
 import type { DeploymentRow } from './deploymentRepository.js';

@@ -1,7 +1,7 @@
 import type { Ingress, IngressTarget } from '../infra/ingress/ingress.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 
-type RouteDeps = { ingress: Ingress; workspaces: Pick<WorkspacesRepository, 'update'> };
+export type RouteDeps = { ingress: Ingress; workspaces: Pick<WorkspacesRepository, 'update'> };
 
 /**
  * The one owner of a workspace's routes: what goes to the ingress is recorded beside the workspace (its URLs

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Ingress } from '../infra/ingress/ingress.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { everyWhileLeaseHeld } from '../monitoring/leaseLock.js';
+import { everyWhileLeaseHeld } from '../scheduling/periodicTask.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { publishRoutes, recordedTargets } from './publishedRoutes.js';
 

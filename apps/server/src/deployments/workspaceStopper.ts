@@ -1,6 +1,8 @@
 import type Docker from 'dockerode';
 import { listProjectContainers } from '../infra/docker/projectResources.js';
-import { unpublishRoutes } from './publishedRoutes.js';
+import { closeTarget } from '../vm-providers/vmProvider.js';
+import { connectForCleanUp } from './engineConnection.js';
+import { removeRoutes } from './leftovers.js';
 import type { WorkflowDeps } from './runState.js';
 
 /**
@@ -11,18 +13,23 @@ export async function stopWorkspace(deps: WorkflowDeps, userId: string, name: st
   const workspace = await deps.workspaces.findByName(userId, name);
   if (!workspace) return false;
   const vm = workspace.vmId ? await deps.workspaces.findVm(workspace.vmId) : undefined;
-  const target = vm ? await deps.vmProvider.connect(vm).catch(() => undefined) : undefined;
+  const target = await connectForCleanUp(deps, vm);
   if (target) {
     const containers: Docker.ContainerInfo[] = await listProjectContainers(target.docker, workspace.id);
     for (const container of containers.filter((c) => c.State === 'running')) {
       await target.docker
         .getContainer(container.Id)
         .stop()
-        .catch(() => {});
+        .catch((error) =>
+          deps.logger.warn(
+            { err: error, workspaceId: workspace.id, containerId: container.Id },
+            'stopping a container failed',
+          ),
+        );
     }
-    await target.close().catch(() => {});
+    await closeTarget(target);
   }
   await deps.workspaces.update(workspace.id, { status: 'stopped' });
-  await unpublishRoutes(deps, workspace.id).catch(() => {});
+  await removeRoutes(deps, workspace.id, 'stop');
   return true;
 }

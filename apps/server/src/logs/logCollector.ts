@@ -189,9 +189,11 @@ export function createLogCollector(deps: {
         },
         logger,
       );
-      resync = setInterval(() => void attachAll().catch(() => {}), RESYNC_MS);
+      const followAll = () =>
+        attachAll().catch((error) => logger.warn({ err: error }, 'listing containers for logs failed'));
+      resync = setInterval(() => void followAll(), RESYNC_MS);
       resync.unref();
-      await attachAll().catch((error) => logger.warn({ err: error }, 'listing containers for logs failed'));
+      await followAll();
     },
     async stop() {
       running = false;

@@ -2,7 +2,8 @@ import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
-import { holdLease, type Lease } from '../monitoring/leaseLock.js';
+import { holdLease, type Lease } from '../scheduling/leaseLock.js';
+import { everyInterval } from '../scheduling/periodicTask.js';
 import { type DockerFor, engineKey } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createLogCollector, type LogCollector } from './logCollector.js';
@@ -28,9 +29,7 @@ export function createLogPipeline(deps: {
   leaseTtlMs?: number;
 }) {
   const engines = new Map<string, { lease: Lease; collector: LogCollector }>();
-  let refreshTimer: NodeJS.Timeout | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
-  let refreshing: Promise<void> = Promise.resolve();
 
   function watchEngine(docker: Docker) {
     const key = engineKey(docker);
@@ -52,6 +51,14 @@ export function createLogPipeline(deps: {
     const rows = await deps.workspaces.listAll();
     for (const row of rows) watchEngine(deps.dockerFor(row));
   }
+  // Every replica looks for engines; the engines' leases decide which replica collects each one's logs.
+  const refresh = everyInterval({
+    name: 'log-engine-refresh',
+    logger: deps.logger,
+    intervalMs: ENGINE_REFRESH_MS,
+    task: refreshEngines,
+    failure: 'listing workspace engines failed',
+  });
 
   async function prune() {
     const removed = await deps.logStore.prune(deps.retention);
@@ -66,25 +73,16 @@ export function createLogPipeline(deps: {
     prune,
     collectors: () => [...engines.values()].map((engine) => engine.collector),
     async start() {
-      const refresh = () => {
-        refreshing = refreshing
-          .then(refreshEngines)
-          .catch((error) => deps.logger.warn({ err: error }, 'listing workspace engines failed'));
-      };
-      refresh();
-      refreshTimer = setInterval(refresh, ENGINE_REFRESH_MS);
-      refreshTimer.unref();
       pruneTimer = setInterval(
         () => void prune().catch((error) => deps.logger.warn({ err: error }, 'pruning logs failed')),
         PRUNE_MS,
       );
       pruneTimer.unref();
-      await refreshing;
+      await refresh.start();
     },
     async stop() {
-      if (refreshTimer) clearInterval(refreshTimer);
       if (pruneTimer) clearInterval(pruneTimer);
-      await refreshing;
+      await refresh.stop();
       await Promise.all([...engines.values()].map((engine) => engine.lease.stop()));
       engines.clear();
     },

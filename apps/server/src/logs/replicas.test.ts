@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
-import { buildApp } from '../http/app.js';
+import { buildApp } from '../platform/app.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
 import { describeWith, requireService } from '../test/services.js';
 import { createTestContext, signInNewUser, type TestContext } from '../test/testPlatform.js';

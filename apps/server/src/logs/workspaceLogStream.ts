@@ -1,9 +1,9 @@
+import type { SseChannel } from '../http/sse.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import type { LogStore } from './logStore.js';
 import { type ServiceLogMessage, toServiceLogMessage } from './logStore.js';
-import type { SseChannel } from './sse.js';
 
 /** Tabs and line breaks would break the tab-separated SSE line; the payload is JSON, so only names need this. */
 const field = (value: string) => value.replace(/[\t\r\n]/g, ' ');

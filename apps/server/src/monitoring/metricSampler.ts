@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { everyWhileLeaseHeld } from '../scheduling/periodicTask.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
-import { whileLeaseHeld } from './leaseLock.js';
 import type { MetricsRepository } from './metricsRepository.js';
 import type { SystemHealthService } from './systemHealthService.js';
 
 /** Samples are kept a little over the chart's hour. */
 const KEEP_HOURS = 2;
 
-/** Once per interval, one CPU/memory sample of every live workspace whose `system` container runs. */
+/** At once and then once per interval, one CPU/memory sample of every live workspace whose `system` container runs. */
 export function createMetricSampler(deps: {
   workspaces: WorkspacesRepository;
   systemHealth: SystemHealthService;
@@ -17,9 +17,6 @@ export function createMetricSampler(deps: {
   intervalMs: number;
   logger: Logger;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
   async function sampleAll() {
     for (const row of await deps.workspaces.listWatched()) {
       await deps.systemHealth
@@ -29,25 +26,14 @@ export function createMetricSampler(deps: {
     await deps.metrics.pruneOlderThan(KEEP_HOURS);
   }
 
-  const begin = () => {
-    timer = setInterval(() => {
-      running = running.then(sampleAll).catch((error) => deps.logger.warn({ err: error }, 'sampling failed'));
-    }, deps.intervalMs);
-    timer.unref();
-  };
-  const end = async () => {
-    if (timer) clearInterval(timer);
-    timer = undefined;
-    await running;
-  };
-
   // Samples in one replica only (the lease holder), so N replicas do not write N samples a minute.
-  const replica = whileLeaseHeld({
+  const replica = everyWhileLeaseHeld({
     kv: deps.kv,
     name: 'metric-sampler',
     logger: deps.logger,
-    onAcquired: begin,
-    onLost: end,
+    intervalMs: deps.intervalMs,
+    task: sampleAll,
+    failure: 'sampling failed',
   });
   return { sampleAll, start: replica.start, stop: replica.stop };
 }

@@ -5,6 +5,7 @@ import { createAdminModule } from '../admin/adminModule.js';
 import { createAuthService } from '../auth/authService.js';
 import { createSessionManager } from '../auth/sessions.js';
 import { createBillingModule } from '../billing/billingModule.js';
+import { createLapseSweeper } from '../billing/lapseSweeper.js';
 import type { Config } from '../config/config.js';
 import { resolveSecrets, type Secrets } from '../config/secrets.js';
 import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.js';
@@ -14,6 +15,7 @@ import { createEnvVariablesService } from '../env-variables/envVariablesService.
 import { type Database, openDatabase } from '../infra/db/client.js';
 import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { createLogger } from '../infra/logging/logger.js';
 import { createMailer } from '../infra/mail/mailer.js';
 import { createMemoryPubSub } from '../infra/pubsub/memoryPubSub.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
@@ -21,10 +23,9 @@ import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
-import { createRunningApps } from '../monitoring/runningApps.js';
 import { createRepositoryProvider } from '../repositories/createRepositoryProvider.js';
 import { createUsersRepository } from '../users/usersRepository.js';
-import { createLogger } from './logger.js';
+import { createRunningApps } from './runningApps.js';
 
 /**
  * The adapters only some configurations use, imported only by them: Redis and BullMQ with REDIS_URL, Key Vault
@@ -68,7 +69,11 @@ export async function createPlatform(
 
   const shared = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const redis = shared?.redis;
-  const kv: KeyValueStore = shared?.kv ?? createDatabaseKeyValueStore(db);
+  const kv: KeyValueStore =
+    shared?.kv ??
+    createDatabaseKeyValueStore(db, {
+      onSweepError: (error) => logger.warn({ err: error }, 'removing expired key-value entries failed'),
+    });
   const pubsub: PubSub = shared?.pubsub ?? createMemoryPubSub();
   const queue: JobQueue = shared?.queue ?? createInProcessQueue(db);
 
@@ -136,6 +141,13 @@ export async function createPlatform(
     deployments: deployments.service,
     repository: deployments.repository,
   });
+  const lapseSweeper = createLapseSweeper({
+    billing,
+    stopWorkspace: (userId, name) => deployments.service.stopWorkspace(userId, name),
+    graceDays: config.billingGraceDays,
+    kv,
+    logger,
+  });
   const admin = createAdminModule({
     config,
     adminPassword: secrets.adminPassword,
@@ -172,8 +184,10 @@ export async function createPlatform(
     deployments,
     deployOnPush,
     billing,
+    lapseSweeper,
     admin,
     async close() {
+      await lapseSweeper.stop();
       await deployOnPush.stop();
       await deployments.stop();
       await runningApps.stop();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../config/config.js';
-import { buildApp } from '../http/app.js';
+import { buildApp } from '../platform/app.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
 import { freshPostgresDatabase } from './postgresDatabase.js';
 import { requireService } from './services.js';

@@ -2,18 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../infra/db/client.js';
 import { emailWhitelist, users } from '../infra/db/schema.js';
+import type { GithubProfile } from '../infra/github/githubOAuth.js';
 
 export type UserRow = typeof users.$inferSelect;
-
-export interface GithubProfile {
-  githubId: number;
-  login: string;
-  name: string | null;
-  avatarUrl: string | null;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-}
 
 /**
  * Every request of a signed-in user reads its row, so rows are kept for a moment: this repository is the only

@@ -27,6 +27,11 @@ export interface DockerTarget {
   close(): Promise<void>;
 }
 
+/** Ends a connection to an engine once its work is done: a connection that already dropped has nothing to tell. */
+export async function closeTarget(target: DockerTarget | undefined): Promise<void> {
+  await target?.close().catch(() => {});
+}
+
 export interface VmDescription {
   status: string;
   privateIp: string | null;

@@ -5,10 +5,10 @@ import {
 } from '@slipway/contract';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, requireWhitelisted } from '../http/requestContext.js';
+import { openSse } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { LogStore } from '../logs/logStore.js';
-import { openSse } from '../logs/sse.js';
 import { streamWorkspaceLogs } from '../logs/workspaceLogStream.js';
 import type { WorkspacesService } from './workspacesService.js';
 

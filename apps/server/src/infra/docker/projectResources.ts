@@ -47,6 +47,8 @@ export async function removeProjectResources(
   workspaceId: string,
   options: { volumes: boolean; images?: boolean },
 ): Promise<void> {
+  // Each removal is best effort, so that one resource that will not go does not keep the others; a container
+  // or network already gone (removed by Compose, or by a concurrent clean-up) fails here too.
   const filters = projectFilter(workspaceId);
   const ours = await docker.listContainers({
     all: true,
@@ -105,6 +107,7 @@ export async function pruneWorkspaceImages(
       // In use by a container, or shared with a kept image: it stays.
     }
   }
+  // Dangling layers are only tidied here: a failed prune leaves them for the next one.
   await docker
     .pruneImages({ filters: { dangling: ['true'], label: [`${LABELS.workspaceId}=${workspaceId}`] } })
     .catch(() => {});

@@ -1,7 +1,17 @@
 import { Octokit } from '@octokit/rest';
 import { splitName } from '@slipway/contract';
 import { DomainError } from '../../domain/errors.js';
-import type { GithubProfile } from '../../users/usersRepository.js';
+
+/** A GitHub user as sign-in reads it (the users repository stores it). */
+export interface GithubProfile {
+  githubId: number;
+  login: string;
+  name: string | null;
+  avatarUrl: string | null;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+}
 
 export interface GithubOAuthConfig {
   clientId: string;

@@ -6,11 +6,13 @@ import type { KeyValueStore, KvNamespace } from './keyValueStore.js';
 const live = () => or(isNull(kvEntries.expiresAt), gt(kvEntries.expiresAt, sql`now()`));
 const expiry = (ttlMs: number | undefined) => (ttlMs === undefined ? null : new Date(Date.now() + ttlMs));
 
-export function createDatabaseKeyValueStore(db: Db): KeyValueStore {
+/** `onSweepError` hears of a failed minutely removal of expired entries (reads skip them meanwhile). */
+export function createDatabaseKeyValueStore(
+  db: Db,
+  options: { onSweepError: (error: unknown) => void },
+): KeyValueStore {
   const sweep = setInterval(() => {
-    db.delete(kvEntries)
-      .where(lte(kvEntries.expiresAt, sql`now()`))
-      .catch(() => {});
+    db.delete(kvEntries).where(lte(kvEntries.expiresAt, sql`now()`)).catch(options.onSweepError);
   }, 60_000);
   sweep.unref();
 

@@ -13,16 +13,16 @@ import { deployOnPushRoutes } from '../deploy-on-push/routes.js';
 import { deploymentRoutes } from '../deployments/routes.js';
 import { enterpriseRoutes } from '../enterprise/routes.js';
 import { envVariableRoutes } from '../env-variables/routes.js';
+import { registerErrorHandler } from '../http/errorHandler.js';
+import { registerJsonBodyParser } from '../http/jsonBody.js';
+import { createRateLimiter } from '../http/rateLimit.js';
+import { cookiePolicy, registerRequestContext } from '../http/requestContext.js';
+import { frameSourcesFor, registerSecurityHeaders } from '../http/securityHeaders.js';
 import { monitoringRoutes } from '../monitoring/routes.js';
 import { notificationsRoutes } from '../notifications/routes.js';
-import type { Platform } from '../platform/platform.js';
 import { repositoryRoutes } from '../repositories/routes.js';
 import { workspacesRoutes } from '../workspaces/routes.js';
-import { registerErrorHandler } from './errorHandler.js';
-import { registerJsonBodyParser } from './jsonBody.js';
-import { createRateLimiter } from './rateLimit.js';
-import { cookiePolicy, registerRequestContext } from './requestContext.js';
-import { frameSourcesFor, registerSecurityHeaders } from './securityHeaders.js';
+import type { Platform } from './platform.js';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 /** Webhooks authenticate by signature, not by cookie, so they carry no anti-forgery token. */

@@ -12,15 +12,15 @@ import type { Vault } from '../infra/vault/vault.js';
 import { createLogPipeline } from '../logs/logPipeline.js';
 import { createLogStore, DEFAULT_LOG_RETENTION_BYTES } from '../logs/logStore.js';
 import type { SecretMasks } from '../logs/secretMasking.js';
+import { createMetricSampler } from '../monitoring/metricSampler.js';
+import { createMetricsRepository } from '../monitoring/metricsRepository.js';
+import { createSystemHealthService } from '../monitoring/systemHealthService.js';
 import { createAlertConfigService } from '../notifications/alertConfigService.js';
 import { createAlertNotifier } from '../notifications/alertNotifier.js';
 import { createSenders } from '../notifications/senders.js';
 import { type DockerFor, localDockerFor } from '../workspaces/workspaceDocker.js';
 import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createWorkspacesService } from '../workspaces/workspacesService.js';
-import { createMetricSampler } from './metricSampler.js';
-import { createMetricsRepository } from './metricsRepository.js';
-import { createSystemHealthService } from './systemHealthService.js';
 
 /**
  * Everything about apps once they run: the dashboard's reads, the log pipeline, system health, health

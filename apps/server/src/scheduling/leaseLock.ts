@@ -102,39 +102,3 @@ export function whileLeaseHeld(options: Parameters<typeof holdLease>[0]) {
     },
   };
 }
-
-/**
- * `task` at once and then every `intervalMs`, in the one replica that holds the lease; runs never overlap, and
- * a failed run is logged as `failure` (the next one still comes).
- */
-export function everyWhileLeaseHeld(options: {
-  kv: KeyValueStore;
-  name: string;
-  logger: Logger;
-  intervalMs: number;
-  task: () => Promise<unknown>;
-  failure: string;
-}) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running
-      .then(options.task)
-      .catch((error) => options.logger.warn({ err: error }, options.failure));
-  };
-  return whileLeaseHeld({
-    kv: options.kv,
-    name: options.name,
-    logger: options.logger,
-    onAcquired: () => {
-      tick();
-      timer ??= setInterval(tick, options.intervalMs);
-      timer.unref();
-    },
-    onLost: async () => {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  });
-}

@@ -1,0 +1,53 @@
+import type { Logger } from 'pino';
+import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { whileLeaseHeld } from './leaseLock.js';
+
+export interface PeriodicTask {
+  /** Logged with every failure; the lease's name too, where there is one. */
+  name: string;
+  logger: Logger;
+  intervalMs: number;
+  task: () => Promise<unknown>;
+  /** The message a failed run is logged with. */
+  failure: string;
+}
+
+/**
+ * `task` at once and then every `intervalMs`; runs never overlap, and a failed run is logged as `failure`
+ * with the task's name (the next one still comes). `start` answers when the first run has ended.
+ */
+export function everyInterval(options: PeriodicTask) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(options.task)
+      .catch((error) => options.logger.warn({ err: error, task: options.name }, options.failure));
+    return running;
+  };
+  return {
+    start(): Promise<unknown> {
+      if (timer) return running;
+      timer = setInterval(tick, options.intervalMs);
+      timer.unref();
+      return tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+/** `everyInterval` in the one replica that holds the lease `name`. */
+export function everyWhileLeaseHeld(options: PeriodicTask & { kv: KeyValueStore }) {
+  const loop = everyInterval(options);
+  return whileLeaseHeld({
+    kv: options.kv,
+    name: options.name,
+    logger: options.logger,
+    onAcquired: () => void loop.start(),
+    onLost: () => loop.stop(),
+  });
+}
