@@ -23,6 +23,7 @@ export async function pruneServiceLogs(chunks: LogChunks, retention: LogRetentio
   const cutoff = new Date(Date.now() - retention.days * DAY_MS);
   let removed = await chunks.delete(and(service, lt(logChunks.lastTs, cutoff)));
   for (const row of await chunks.select(and(service, lt(logChunks.firstTs, cutoff)))) {
+    // A chunk keeps its lines in write order: everything up to its last old line goes.
     const from = linesOf(row).findLastIndex((line) => line.ts < cutoff) + 1;
     removed += await chunks.keepFrom(row, from);
   }
@@ -33,13 +34,15 @@ export async function pruneServiceLogs(chunks: LogChunks, retention: LogRetentio
     // Newest first, whole chunks while they fit; the first that does not is the boundary.
     let lines = 0;
     let bytes = 0;
-    const summaries = await chunks.summaries(owned);
-    const boundary = summaries.find((chunk) => {
-      if (lines + chunk.lineCount > retention.lines || bytes + chunk.byteCount > retention.bytes) return true;
+    let boundary: { id: number; lastTs: Date } | undefined;
+    for (const chunk of await chunks.summaries(owned)) {
+      if (lines + chunk.lineCount > retention.lines || bytes + chunk.byteCount > retention.bytes) {
+        boundary = chunk;
+        break;
+      }
       lines += chunk.lineCount;
       bytes += chunk.byteCount;
-      return false;
-    });
+    }
     if (!boundary) continue;
     removed += await chunks.delete(
       and(
