@@ -1,6 +1,13 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type ChunkLine, decodeLogChunk, encodeLogChunk, LogChunkFormatError } from './logChunkFormat.js';
+import {
+  type ChunkLine,
+  chunkValues,
+  decodeLogChunk,
+  encodeLogChunk,
+  LogChunkFormatError,
+  splitIntoChunks,
+} from './logChunkFormat.js';
 
 describe('log chunk format', () => {
   it('round-trips lines with their times, sources, unicode and empty lines, in write order', () => {
@@ -28,6 +35,28 @@ describe('log chunk format', () => {
     }));
     const text = lines.reduce((sum, entry) => sum + Buffer.byteLength(entry.line), 0);
     expect(encodeLogChunk(lines).length).toBeLessThan(text / 3);
+  });
+
+  it('cuts a large flush into chunks of at most 4096 lines and 1 MiB of text, in order', () => {
+    const lines = (count: number, text: string) =>
+      Array.from({ length: count }, (_, i) => ({
+        ts: new Date(i),
+        source: 'stdout' as const,
+        line: `${i} ${text}`,
+      }));
+    const many = lines(5000, 'short');
+    const byCount = splitIntoChunks(many);
+    expect(byCount.map((chunk) => chunk.length)).toEqual([4096, 904]);
+    expect(byCount.flat()).toEqual(many);
+    const wide = splitIntoChunks(lines(100, 'x'.repeat(16 * 1024)));
+    expect(wide.map((chunk) => chunk.length)).toEqual([63, 37]);
+    const values = chunkValues([...many.slice(10, 12)].reverse());
+    expect(values).toMatchObject({
+      firstTs: new Date(10),
+      lastTs: new Date(11),
+      lineCount: 2,
+      byteCount: 16,
+    });
   });
 
   it('refuses a corrupt payload with an error that says so', () => {

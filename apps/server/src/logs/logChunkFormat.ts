@@ -98,3 +98,46 @@ export function decodeLogChunk(payload: Uint8Array, expectedLines?: number): Chu
     throw new LogChunkFormatError(`${lines.length} lines where ${expectedLines} were stored`);
   return lines;
 }
+
+/** A chunk stays small enough that a bounded read decodes little beyond the lines it returns (and below LINE_ID_STRIDE). */
+const MAX_CHUNK_LINES = 4096;
+const MAX_CHUNK_BYTES = 1024 * 1024;
+
+const textBytes = (lines: readonly ChunkLine[]) =>
+  lines.reduce((sum, entry) => sum + Buffer.byteLength(entry.line), 0);
+
+/** A flush's lines cut into chunks of bounded size, in order. */
+export function splitIntoChunks(lines: readonly ChunkLine[]): ChunkLine[][] {
+  const chunks: ChunkLine[][] = [];
+  let current: ChunkLine[] = [];
+  let bytes = 0;
+  for (const entry of lines) {
+    const size = Buffer.byteLength(entry.line);
+    if (current.length >= MAX_CHUNK_LINES || (current.length > 0 && bytes + size > MAX_CHUNK_BYTES)) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(entry);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/** The columns of a chunk row holding `lines`: time range, counts and payload. */
+export function chunkValues(lines: readonly ChunkLine[]) {
+  let first = lines[0]!.ts;
+  let last = first;
+  for (const { ts } of lines) {
+    if (ts < first) first = ts;
+    if (ts > last) last = ts;
+  }
+  return {
+    firstTs: first,
+    lastTs: last,
+    lineCount: lines.length,
+    byteCount: textBytes(lines),
+    payload: encodeLogChunk(lines),
+  };
+}

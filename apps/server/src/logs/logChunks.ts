@@ -1,14 +1,10 @@
 import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { logChunks } from '../infra/db/schema.js';
-import { type ChunkLine, decodeLogChunk, encodeLogChunk } from './logChunkFormat.js';
+import { type ChunkLine, chunkValues, decodeLogChunk, splitIntoChunks } from './logChunkFormat.js';
 
 /** Line ids are `chunk id × stride + index in the chunk`: ordered by storage, like the row ids they replace. */
 export const LINE_ID_STRIDE = 65_536;
-/** A chunk stays small enough that a bounded read decodes little beyond the lines it returns. */
-const MAX_CHUNK_LINES = 4096;
-const MAX_CHUNK_BYTES = 1024 * 1024;
-
 /** Service output, as opposed to the engine's build logs of a deployment. */
 export const SERVICE_KIND = 'service';
 export const BUILD_KIND = 'build';
@@ -29,47 +25,10 @@ export interface StoredChunkLine extends ChunkLine {
   id: number;
 }
 
-const textBytes = (lines: readonly ChunkLine[]) =>
-  lines.reduce((sum, entry) => sum + Buffer.byteLength(entry.line), 0);
-
 /** A chunk's lines, oldest first within it, with their ids. */
 export function linesOf(row: LogChunkRow): StoredChunkLine[] {
   const base = row.id * LINE_ID_STRIDE + row.firstIndex;
   return decodeLogChunk(row.payload, row.lineCount).map((entry, index) => ({ ...entry, id: base + index }));
-}
-
-function splitIntoChunks(lines: readonly ChunkLine[]): ChunkLine[][] {
-  const chunks: ChunkLine[][] = [];
-  let current: ChunkLine[] = [];
-  let bytes = 0;
-  for (const entry of lines) {
-    const size = Buffer.byteLength(entry.line);
-    if (current.length >= MAX_CHUNK_LINES || (current.length > 0 && bytes + size > MAX_CHUNK_BYTES)) {
-      chunks.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(entry);
-    bytes += size;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
-}
-
-function chunkValues(lines: readonly ChunkLine[]) {
-  let first = lines[0]!.ts;
-  let last = first;
-  for (const { ts } of lines) {
-    if (ts < first) first = ts;
-    if (ts > last) last = ts;
-  }
-  return {
-    firstTs: first,
-    lastTs: last,
-    lineCount: lines.length,
-    byteCount: textBytes(lines),
-    payload: encodeLogChunk(lines),
-  };
 }
 
 /** The log_chunks table: the one place that writes, reads and deletes stored log lines. */
@@ -161,6 +120,11 @@ export function createLogChunks(db: Db) {
         .having(
           sql`sum(${logChunks.lineCount}) > ${limits.lines} or sum(${logChunks.byteCount}) > ${limits.bytes}`,
         );
+    },
+
+    async services(where: SQL | undefined): Promise<string[]> {
+      const rows = await db.selectDistinct({ service: logChunks.service }).from(logChunks).where(where);
+      return rows.map((row) => row.service);
     },
 
     select: (where: SQL | undefined) => db.select().from(logChunks).where(where),

@@ -142,11 +142,7 @@ export function createLogStore(db: Db) {
     },
 
     async distinctServices(userId: string, workspaceName: string): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ service: logChunks.service })
-        .from(logChunks)
-        .where(owned(userId, workspaceName));
-      return rows.map((row) => row.service).filter(Boolean);
+      return (await chunks.services(owned(userId, workspaceName))).filter(Boolean);
     },
 
     /**
