@@ -80,7 +80,9 @@ export function createLogCollector(deps: {
     await Promise.all(
       stored.map((line) => {
         const workspaceId = workspaceIds.get(`${line.userId}/${line.workspaceName}`)!;
-        if (ERROR_PATTERN.test(line.line))
+        // The latest by time: id order groups a batch by service and container.
+        const latest = errors.get(workspaceId);
+        if (ERROR_PATTERN.test(line.line) && (!latest || line.ts >= latest.ts))
           errors.set(workspaceId, { line: line.line.slice(0, 1000), ts: line.ts });
         return deps.pubsub.publish(CHANNELS.serviceLogs(workspaceId), toServiceLogMessage(line));
       }),
