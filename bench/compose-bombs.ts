@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { decodeLogChunk } from '../apps/server/src/logs/logChunkFormat.js';
 import { freePort } from '../apps/server/src/test/fixtures/freePort.js';
 import { createHostileWorld } from '../apps/server/src/test/fixtures/hostileRepos.js';
 import { printResult } from './lib/result.js';
@@ -106,10 +107,11 @@ try {
     const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     try {
-      const { rows } = await db.query<{ ts: Date; line: string }>(
-        'select ts, line from log_lines where deployment_id = $1 order by id',
+      const chunks = await db.query<{ payload: Buffer; line_count: number }>(
+        'select payload, line_count from log_chunks where deployment_id = $1 order by id',
         [deploymentId],
       );
+      const rows = chunks.rows.flatMap((chunk) => decodeLogChunk(chunk.payload, chunk.line_count));
       const found = rows.find((r) => r.line.startsWith('Found '))?.ts.getTime();
       const failed = rows.find((r) => r.line.startsWith('Deployment failed'))?.ts.getTime();
       return found !== undefined && failed !== undefined ? failed - found : Number.NaN;

@@ -1,11 +1,9 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
-import { logLines } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
+import { BUILD_KIND, createLogChunks, linesOf } from '../logs/logChunks.js';
 import { createSecretMask } from '../logs/secretMasking.js';
 
-export const BUILD_KIND = 'build';
 const MAX_LINE = 8 * 1024;
 const FLUSH_MS = 150;
 
@@ -23,7 +21,7 @@ export interface BuildLog {
 /** Masks the workspace's variable values in build output and errors: the mask of logs/secretMasking.ts. */
 export const createRedactor = (secrets: string[]): ((text: string) => string) => createSecretMask(secrets);
 
-/** Build output of one deployment: stored in log_lines (kind 'build') in small batches, then published. */
+/** Build output of one deployment: stored in log_chunks (kind 'build') one chunk per flush, then published. */
 export function createBuildLog(deps: {
   db: Db;
   pubsub: PubSub;
@@ -32,6 +30,13 @@ export function createBuildLog(deps: {
   deploymentId: string;
   redact: (text: string) => string;
 }): BuildLog {
+  const chunks = createLogChunks(deps.db);
+  const key = {
+    userId: deps.userId,
+    workspaceName: deps.workspaceName,
+    deploymentId: deps.deploymentId,
+    kind: BUILD_KIND,
+  };
   let pending: { ts: Date; line: string }[] = [];
   let timer: NodeJS.Timeout | undefined;
   let chain = Promise.resolve();
@@ -44,20 +49,10 @@ export function createBuildLog(deps: {
     if (batch.length === 0) return chain;
     chain = chain
       .then(async () => {
-        const rows = await deps.db
-          .insert(logLines)
-          .values(
-            batch.map((entry) => ({
-              userId: deps.userId,
-              workspaceName: deps.workspaceName,
-              deploymentId: deps.deploymentId,
-              kind: BUILD_KIND,
-              ts: entry.ts,
-              line: entry.line,
-            })),
-          )
-          .returning({ id: logLines.id, ts: logLines.ts, line: logLines.line });
-        for (const row of rows.sort((a, b) => a.id - b.id)) {
+        const [stored = []] = await chunks.append([
+          { key, lines: batch.map((entry) => ({ ...entry, source: 'stdout' as const })) },
+        ]);
+        for (const row of stored) {
           const message: BuildLogMessage = {
             type: 'line',
             id: row.id,
@@ -89,25 +84,38 @@ export function createBuildLog(deps: {
   };
 }
 
+/** Chunks read per query: a build log is a few hundred flushes at most. */
+const READ_PAGE = 64;
+
 export function createBuildLogReader(db: Db) {
+  const chunks = createLogChunks(db);
   return {
-    /** The newest `limit` lines of a deployment's build log, oldest first. */
+    /** The newest `limit` lines of a deployment's build log, oldest first (in write order). */
     async recent(deploymentId: string, limit: number) {
       if (limit <= 0) return [];
-      const rows = await db
-        .select({ id: logLines.id, ts: logLines.ts, line: logLines.line })
-        .from(logLines)
-        .where(and(eq(logLines.deploymentId, deploymentId), eq(logLines.kind, BUILD_KIND)))
-        .orderBy(desc(logLines.id))
-        .limit(limit);
-      return rows.reverse();
+      const newestFirst: { id: number; ts: Date; line: string }[] = [];
+      let pastId: number | undefined;
+      while (newestFirst.length < limit) {
+        const page = await chunks.ofDeployment(deploymentId, BUILD_KIND, 'desc', READ_PAGE, pastId);
+        for (const row of page) newestFirst.push(...linesOf(row).reverse());
+        pastId = page.at(-1)?.id;
+        if (page.length < READ_PAGE) break;
+      }
+      return newestFirst
+        .slice(0, limit)
+        .reverse()
+        .map(({ id, ts, line }) => ({ id, ts, line }));
     },
+    /** The whole build log of a deployment, in write order. */
     async all(deploymentId: string) {
-      return db
-        .select({ id: logLines.id, line: logLines.line })
-        .from(logLines)
-        .where(and(eq(logLines.deploymentId, deploymentId), eq(logLines.kind, BUILD_KIND)))
-        .orderBy(asc(logLines.id));
+      const lines: { id: number; ts: Date; line: string }[] = [];
+      let pastId: number | undefined;
+      for (;;) {
+        const page = await chunks.ofDeployment(deploymentId, BUILD_KIND, 'asc', READ_PAGE, pastId);
+        for (const row of page) lines.push(...linesOf(row).map(({ id, ts, line }) => ({ id, ts, line })));
+        pastId = page.at(-1)?.id;
+        if (page.length < READ_PAGE) return lines;
+      }
     },
   };
 }

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { NO_PORTS_MESSAGE, NON_DOCKERIZED_MESSAGE, type WorkflowStatus } from '@slipway/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logChunks } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { createFixtureRepos, HOSTILE_BRANCH } from '../test/fixtures/fixtureRepos.js';
@@ -160,7 +162,13 @@ describeWith('docker')('the deployment engine on the real Docker Engine', () => 
       expect(after.status).toBe('live');
       expect(await containersOf(id)).toHaveLength(3);
 
-      // Deleting the workspace removes containers, volumes, network, images, VM row and variables.
+      // Deleting the workspace removes containers, volumes, network, images, VM row, variables and logs.
+      const logChunksOf = () =>
+        ctx.platform.db
+          .select({ id: logChunks.id })
+          .from(logChunks)
+          .where(eq(logChunks.workspaceName, 'three-service'));
+      expect((await logChunksOf()).length).toBeGreaterThan(0);
       const deleted = await client.delete('/api/workspace-delete/three-service');
       expect(deleted.statusCode).toBe(200);
       expect(await containersOf(id)).toHaveLength(0);
@@ -172,6 +180,7 @@ describeWith('docker')('the deployment engine on the real Docker Engine', () => 
       );
       expect(await ctx.platform.db.query.vms.findMany()).toHaveLength(0);
       expect((await client.get('/api/env-variables/three-service')).statusCode).toBe(404);
+      expect(await logChunksOf()).toHaveLength(0);
       expect((await client.delete('/api/workspace-delete/three-service')).statusCode).toBe(404);
     });
 

@@ -8,15 +8,15 @@ import {
   type StartDeploymentResponse,
   type WorkflowDefinition,
 } from '@slipway/contract';
-import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
 import { removeWorkspaceMounts } from '../infra/compose/bindMounts.js';
-import { type deployments, logLines } from '../infra/db/schema.js';
+import type { deployments } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { enqueueJob, type JobHandlers, type JobKind } from '../jobs/jobCatalogue.js';
+import { createLogChunks } from '../logs/logChunks.js';
 import type { UserRow } from '../users/usersRepository.js';
 import { closeTarget } from '../vm-providers/vmProvider.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
@@ -351,9 +351,7 @@ export function createDeploymentService(
       await removeWorkspaceMounts(path.dirname(deps.workRoot), workspace.id);
       await removeRevisionPlans(path.dirname(deps.workRoot), workspace.id);
       await deps.deleteEnv?.(user.id, name);
-      await deps.db
-        .delete(logLines)
-        .where(and(eq(logLines.userId, user.id), eq(logLines.workspaceName, name)));
+      await createLogChunks(deps.db).deleteWorkspace(user.id, name);
       await repository.deleteForWorkspace(user.id, name);
       await deps.workspaces.delete(workspace.id);
       return { success: true, message: `Workspace ${name} deleted` };

@@ -71,12 +71,18 @@ export function createLogCollector(deps: {
         line: (await deps.masks.forWorkspace(row.userId, row.workspaceName))(row.line),
       })),
     );
+    const workspaceIds = new Map(
+      batch.map(({ workspaceId, row }) => [`${row.userId}/${row.workspaceName}`, workspaceId]),
+    );
+    // In id order (not the batch's): viewers skip a live line whose id is below the last they saw.
     const stored = await deps.logStore.insertBatch(rows);
     const errors = new Map<string, { line: string; ts: Date }>();
     await Promise.all(
-      stored.map((line, index) => {
-        const workspaceId = batch[index]!.workspaceId;
-        if (ERROR_PATTERN.test(line.line))
+      stored.map((line) => {
+        const workspaceId = workspaceIds.get(`${line.userId}/${line.workspaceName}`)!;
+        // The latest by time: id order groups a batch by service and container.
+        const latest = errors.get(workspaceId);
+        if (ERROR_PATTERN.test(line.line) && (!latest || line.ts >= latest.ts))
           errors.set(workspaceId, { line: line.line.slice(0, 1000), ts: line.ts });
         return deps.pubsub.publish(CHANNELS.serviceLogs(workspaceId), toServiceLogMessage(line));
       }),

@@ -7,7 +7,8 @@ import { everyInterval } from '../scheduling/periodicTask.js';
 import { type DockerFor, engineKey } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createLogCollector, type LogCollector } from './logCollector.js';
-import type { LogRetention, LogStore } from './logStore.js';
+import type { LogRetention } from './logRetention.js';
+import type { LogStore } from './logStore.js';
 import type { SecretMasks } from './secretMasking.js';
 
 const ENGINE_REFRESH_MS = 15_000;

@@ -1,9 +1,8 @@
-import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
-import { logLines } from '../infra/db/schema.js';
-
-/** Service output (as opposed to the engine's build logs, kind 'build'). */
-export const SERVICE_KIND = 'service';
+import { logChunks } from '../infra/db/schema.js';
+import { createLogChunks, LINE_ID_STRIDE, type LogChunkRow, linesOf, SERVICE_KIND } from './logChunks.js';
+import { type LogRetention, pruneServiceLogs } from './logRetention.js';
 
 export interface ServiceLogLine {
   userId: string;
@@ -40,51 +39,57 @@ export function toServiceLogMessage(line: StoredLogLine): ServiceLogMessage {
   };
 }
 
-/** Text a workspace's log store may hold by default, whatever its line count. */
-export const DEFAULT_LOG_RETENTION_BYTES = 64 * 1024 * 1024;
-
-export interface LogRetention {
-  lines: number;
-  bytes: number;
-  days: number;
-}
-
 /** Longest line kept; a container printing megabytes on one line must not fill a row (or a browser). */
 export const MAX_LINE_LENGTH = 16 * 1024;
 
+/** Chunks read per query while merging history: enough for a screenful of most workspaces in one round. */
+const HISTORY_PAGE = 16;
+
+const ownerKey = (userId: string, workspaceName: string) => `${userId}\u0000${workspaceName}`;
+
+/** Newest first: by time, then by id (storage order) among lines of the same millisecond. */
+const newestFirst = (a: StoredLogLine, b: StoredLogLine) => b.ts.getTime() - a.ts.getTime() || b.id - a.id;
+
 export function createLogStore(db: Db) {
+  const chunks = createLogChunks(db);
   const owned = (userId: string, workspaceName: string) =>
     and(
-      eq(logLines.userId, userId),
-      eq(logLines.workspaceName, workspaceName),
-      eq(logLines.kind, SERVICE_KIND),
+      eq(logChunks.userId, userId),
+      eq(logChunks.workspaceName, workspaceName),
+      eq(logChunks.kind, SERVICE_KIND),
     );
 
-  const toStored = (row: typeof logLines.$inferSelect): StoredLogLine => ({
-    id: row.id,
-    userId: row.userId,
-    workspaceName: row.workspaceName,
-    service: row.service,
-    containerId: row.containerId ?? '',
-    source: row.source === 'stderr' ? 'stderr' : 'stdout',
-    ts: row.ts,
-    line: row.line,
-  });
-
   return {
-    /** One INSERT for the whole batch; returns the rows with their ids, in order. */
+    /**
+     * One INSERT for the whole batch, one chunk per workspace, service and container; returns the lines
+     * with their ids in id order (the order to publish them in: viewers skip ids below the last they saw).
+     */
     async insertBatch(lines: ServiceLogLine[]): Promise<StoredLogLine[]> {
-      if (lines.length === 0) return [];
-      const rows = await db
-        .insert(logLines)
-        .values(lines.map((line) => ({ ...line, kind: SERVICE_KIND })))
-        .returning();
-      return rows.map(toStored).sort((a, b) => a.id - b.id);
+      const groups = new Map<string, ServiceLogLine[]>();
+      for (const line of lines) {
+        const key = `${ownerKey(line.userId, line.workspaceName)}\u0000${line.service}\u0000${line.containerId}`;
+        const group = groups.get(key);
+        if (group) group.push(line);
+        else groups.set(key, [line]);
+      }
+      const batches = [...groups.values()];
+      const stored = await chunks.append(
+        batches.map((group) => {
+          const { userId, workspaceName, service, containerId } = group[0]!;
+          return { key: { userId, workspaceName, kind: SERVICE_KIND, service, containerId }, lines: group };
+        }),
+      );
+      return batches
+        .flatMap((group, index) =>
+          stored[index]!.map((line, position) => ({ ...group[position]!, id: line.id })),
+        )
+        .sort((a, b) => a.id - b.id);
     },
 
     /**
      * The newest `limit` lines (optionally of one service, optionally before a time), oldest first, in the
-     * order they were printed across services and redeploys (ids follow storage, which is per container).
+     * order they were printed across services and redeploys: chunks are read newest first and their lines
+     * merged by time, until no chunk left can hold a line newer than the oldest of the `limit` kept.
      */
     async recent(
       userId: string,
@@ -92,19 +97,35 @@ export function createLogStore(db: Db) {
       options: { limit: number; service?: string | undefined; before?: Date },
     ): Promise<StoredLogLine[]> {
       if (options.limit <= 0) return [];
-      const rows = await db
-        .select()
-        .from(logLines)
-        .where(
-          and(
-            owned(userId, workspaceName),
-            options.service === undefined ? undefined : eq(logLines.service, options.service),
-            options.before === undefined ? undefined : lte(logLines.ts, options.before),
-          ),
-        )
-        .orderBy(desc(logLines.ts), desc(logLines.id))
-        .limit(options.limit);
-      return rows.map(toStored).reverse();
+      const { before } = options;
+      const where = and(
+        owned(userId, workspaceName),
+        options.service === undefined ? undefined : eq(logChunks.service, options.service),
+        before === undefined ? undefined : lte(logChunks.firstTs, before),
+      );
+      let kept: StoredLogLine[] = [];
+      let cursor: LogChunkRow | undefined;
+      for (;;) {
+        const page = await chunks.newestFirst(where, HISTORY_PAGE, cursor);
+        for (const row of page) {
+          for (const line of linesOf(row)) {
+            if (before !== undefined && line.ts > before) continue;
+            kept.push({ ...line, userId, workspaceName, service: row.service, containerId: row.containerId });
+          }
+        }
+        kept = kept.sort(newestFirst).slice(0, options.limit);
+        cursor = page.at(-1);
+        if (page.length < HISTORY_PAGE || !cursor) break;
+        // Chunks still unread end at or before the cursor's last line, and have smaller ids.
+        const oldest = kept.at(-1);
+        const boundary = cursor;
+        const newerThanUnread =
+          oldest !== undefined &&
+          (oldest.ts > boundary.lastTs ||
+            (oldest.ts.getTime() === boundary.lastTs.getTime() && oldest.id >= boundary.id * LINE_ID_STRIDE));
+        if (kept.length === options.limit && newerThanUnread) break;
+      }
+      return kept.reverse();
     },
 
     /** The time of the last stored line of a container, so re-attaching after a restart skips what we have. */
@@ -113,95 +134,25 @@ export function createLogStore(db: Db) {
       workspaceName: string,
       containerId: string,
     ): Promise<Date | undefined> {
-      const [row] = await db
-        .select({ ts: logLines.ts })
-        .from(logLines)
-        .where(and(owned(userId, workspaceName), eq(logLines.containerId, containerId)))
-        .orderBy(desc(logLines.ts))
-        .limit(1);
-      return row?.ts;
+      const [row] = await chunks.newestFirst(
+        and(owned(userId, workspaceName), eq(logChunks.containerId, containerId)),
+        1,
+      );
+      return row?.lastTs;
     },
 
     async distinctServices(userId: string, workspaceName: string): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ service: logLines.service })
-        .from(logLines)
-        .where(owned(userId, workspaceName));
-      return rows.map((row) => row.service).filter(Boolean);
+      return (await chunks.services(owned(userId, workspaceName))).filter(Boolean);
     },
 
     /**
      * Keeps at most `maxLines` service lines and `maxBytes` of text per workspace (the newest), and none
-     * older than `maxAgeDays`, so a chatty app cannot fill the disk. Returns how many rows went.
+     * older than `maxAgeDays`, so a chatty app cannot fill the disk. Returns how many lines went.
      */
-    async prune(retention: LogRetention): Promise<number> {
-      const old = await db
-        .delete(logLines)
-        .where(
-          and(
-            eq(logLines.kind, SERVICE_KIND),
-            lt(logLines.ts, sql`now() - make_interval(days => ${retention.days})`),
-          ),
-        )
-        .returning({ id: logLines.id });
-      let removed = old.length;
-      const crowded = await db
-        .select({ userId: logLines.userId, workspaceName: logLines.workspaceName })
-        .from(logLines)
-        .where(eq(logLines.kind, SERVICE_KIND))
-        .groupBy(logLines.userId, logLines.workspaceName)
-        .having(
-          sql`count(*) > ${retention.lines} or sum(octet_length(${logLines.line})) > ${retention.bytes}`,
-        );
-      for (const { userId, workspaceName } of crowded) {
-        // The newest line that no longer fits, by count or by the running total of text, newest first.
-        const result = await db.execute(sql`
-          select ts, id from (
-            select ${logLines.ts} as ts, ${logLines.id} as id,
-              row_number() over (order by ${logLines.ts} desc, ${logLines.id} desc) as position,
-              sum(octet_length(${logLines.line})) over (order by ${logLines.ts} desc, ${logLines.id} desc) as total
-            from ${logLines}
-            where ${owned(userId, workspaceName)}
-          ) ranked
-          where position > ${retention.lines} or total > ${retention.bytes}
-          order by ts desc, id desc
-          limit 1`);
-        const cutoff = (result as unknown as { rows: { ts: Date | string; id: number | string }[] }).rows[0];
-        if (!cutoff) continue;
-        const deleted = await db
-          .delete(logLines)
-          .where(
-            and(
-              owned(userId, workspaceName),
-              sql`(${logLines.ts}, ${logLines.id}) <= (${new Date(cutoff.ts).toISOString()}::timestamptz, ${Number(cutoff.id)})`,
-            ),
-          )
-          .returning({ id: logLines.id });
-        removed += deleted.length;
-      }
-      return removed;
-    },
-
-    /**
-     * Gives the space of deleted lines back. A plain VACUUM makes it reusable (the table stops growing)
-     * without locking out writers; after a prune that removed more than stays (`full`), VACUUM FULL
-     * rewrites the table so the file system gets the space back (a short exclusive lock on a table the
-     * retention keeps small).
-     */
-    async reclaim(full: boolean): Promise<void> {
-      await db.execute(full ? sql`vacuum full ${logLines}` : sql`vacuum ${logLines}`);
-    },
-
-    async countLines(): Promise<number> {
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(logLines);
-      return row?.count ?? 0;
-    },
-
-    /** Bytes the log table takes on disk (heap, indexes, TOAST), for the admin panel and benchmarks. */
-    async bytesOnDisk(): Promise<number> {
-      const result = await db.execute(sql`select pg_total_relation_size('log_lines')::bigint as bytes`);
-      return Number((result as unknown as { rows: { bytes: number | string }[] }).rows[0]?.bytes ?? 0);
-    },
+    prune: (retention: LogRetention) => pruneServiceLogs(chunks, retention),
+    reclaim: chunks.reclaim,
+    countLines: chunks.countLines,
+    bytesOnDisk: chunks.bytesOnDisk,
   };
 }
 

@@ -88,6 +88,15 @@ describeWith('redis').skipIf(!requireService('postgres'))('log streaming across 
         'live line',
       );
     }
+    // Stored once (lines go out live only after they are stored), and read alike from either replica.
+    const histories = await Promise.all(
+      [first, second].map((replica) =>
+        replica.platform.runningApps.logStore.recent(workspace.userId, workspace.name, { limit: 100 }),
+      ),
+    );
+    expect(histories[1]).toEqual(histories[0]);
+    expect(histories[0]!.filter((line) => line.line === 'from-the-second-container')).toHaveLength(1);
+    expect(histories[0]!.map((line) => line.line)).toContain('hello');
     // Still one follower per container, whatever the number of replicas and viewers.
     await waitUntil(() => followed() === 2, 5000, 'two containers followed once each');
     for (const stream of streams) await stream.cancel();

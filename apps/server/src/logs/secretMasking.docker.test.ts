@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cleanUpWorkspaces, containersOf, deployAndWait, docker } from '../deployments/testSupport.js';
-import { alerts, logLines, workspaces } from '../infra/db/schema.js';
+import { alerts, logChunks, workspaces } from '../infra/db/schema.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
@@ -13,6 +13,7 @@ import { startTelegramStandin } from '../test/standins/telegram.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
 import { waitUntil } from '../workspaces/testing.js';
+import { linesOf } from './logChunks.js';
 import { MASKED } from './secretMasking.js';
 
 const BOT_TOKEN = '333333:maskingBotTokenCCCCCCCCCCCCCCC';
@@ -181,7 +182,11 @@ describeWith('docker')('secret values never leave Slipway in clear', () => {
         .body,
       (await client.get(`/api/workspace-details/${REPO}`)).body,
       JSON.stringify(active),
-      JSON.stringify(await ctx.platform.db.select().from(logLines)),
+      // Every stored log line (service and build), decoded from its chunk.
+      (await ctx.platform.db.select().from(logChunks))
+        .flatMap(linesOf)
+        .map((stored) => stored.line)
+        .join('\n'),
       JSON.stringify(await ctx.platform.db.select().from(alerts)),
       ...smtp.messages.map((message) => message.raw),
       ...telegram.sent.map((message) => message.text),

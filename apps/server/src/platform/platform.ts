@@ -22,6 +22,7 @@ import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
+import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
 import { createRepositoryProvider } from '../repositories/createRepositoryProvider.js';
 import { createUsersRepository } from '../users/usersRepository.js';
@@ -66,6 +67,9 @@ export async function createPlatform(
     ...(options.databaseInMemory ? {} : { dataDir: path.join(config.dataDir, 'pglite') }),
   });
   const { db } = database;
+  // Logs stored before chunks (migration 0004), once; an install that never had any finds nothing to do.
+  const convertedLogLines = await convertLegacyLogLines(db);
+  if (convertedLogLines > 0) logger.info({ lines: convertedLogLines }, 'moved stored log lines into chunks');
 
   const shared = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const redis = shared?.redis;

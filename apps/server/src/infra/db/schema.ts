@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -197,8 +198,19 @@ export const deployments = pgTable(
   ],
 );
 
-export const logLines = pgTable(
-  'log_lines',
+/** PostgreSQL bytea as a Buffer (PGlite hands back a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Stored log output in chunks: one row per flush of one workspace, kind, service and container (build
+ * logs: of one deployment); the lines themselves are in `payload` (logs/logChunkFormat.ts). A line's id is
+ * `id * LINE_ID_STRIDE + first_index + position`; `first_index` grows when a prune trims the chunk's oldest lines.
+ */
+export const logChunks = pgTable(
+  'log_chunks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').notNull(),
@@ -206,15 +218,18 @@ export const logLines = pgTable(
     deploymentId: uuid('deployment_id'),
     kind: text('kind').notNull(),
     service: text('service').notNull().default(''),
-    containerId: text('container_id'),
-    source: text('source').notNull().default('stdout'),
-    ts: timestamp('ts', { withTimezone: true }).notNull().defaultNow(),
-    line: text('line').notNull(),
+    containerId: text('container_id').notNull().default(''),
+    firstTs: timestamp('first_ts', { withTimezone: true }).notNull(),
+    lastTs: timestamp('last_ts', { withTimezone: true }).notNull(),
+    firstIndex: integer('first_index').notNull().default(0),
+    lineCount: integer('line_count').notNull(),
+    byteCount: integer('byte_count').notNull(),
+    payload: bytea('payload').notNull(),
   },
   (t) => [
-    // History reads in time order across services and redeploys (a container's lines arrive in batches).
-    index('log_lines_workspace_ts_idx').on(t.userId, t.workspaceName, t.kind, t.ts),
-    index('log_lines_deployment_idx').on(t.deploymentId, t.id),
+    // History reads newest chunks first across services and redeploys, then merges their lines by time.
+    index('log_chunks_workspace_ts_idx').on(t.userId, t.workspaceName, t.kind, t.lastTs),
+    index('log_chunks_deployment_idx').on(t.deploymentId, t.id),
   ],
 );
 
