@@ -29,6 +29,8 @@ export function createBuildLog(deps: {
   workspaceName: string;
   deploymentId: string;
   redact: (text: string) => string;
+  /** A batch that could not be stored or published: the run goes on, the loss is reported. */
+  onError?: (error: unknown) => void;
 }): BuildLog {
   const chunks = createLogChunks(deps.db);
   const key = {
@@ -62,7 +64,7 @@ export function createBuildLog(deps: {
           await deps.pubsub.publish(CHANNELS.buildLogs(deps.deploymentId), message);
         }
       })
-      .catch(() => {});
+      .catch((error) => deps.onError?.(error));
     return chain;
   };
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { NO_PORTS_MESSAGE, NON_DOCKERIZED_MESSAGE, type WorkflowStatus } from '@slipway/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logChunks } from '../infra/db/schema.js';
+import { envVariables, logChunks } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { createFixtureRepos, HOSTILE_BRANCH } from '../test/fixtures/fixtureRepos.js';
@@ -15,6 +15,7 @@ import {
   type TestContext,
   type TestPlatformOptions,
 } from '../test/testPlatform.js';
+import { ENV_UNREADABLE_MESSAGE } from './deploymentWorkflow.js';
 import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from './testSupport.js';
 
 const SECRETS = {
@@ -258,6 +259,22 @@ describeWith('docker')('the deployment engine on the real Docker Engine', () => 
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the Dockerfile's literal ${BASE}
         "Service 'app' builds FROM ${BASE} (images of other workspaces), which is not allowed",
       );
+    });
+
+    it('deploys nothing when the workspace variables cannot be read, and says why', async () => {
+      const upload = await client.post('/api/env-variables/single-dockerfile/upload', {
+        variables: [{ key: 'API_TOKEN', value: 'a-secret-value' }],
+      });
+      expect(upload.statusCode).toBe(200);
+      // Stored under another key (a changed ENCRYPTION_KEY): nothing can decrypt it.
+      await ctx.platform.db
+        .update(envVariables)
+        .set({ valueEnc: 'v1:not-a-ciphertext' })
+        .where(eq(envVariables.workspaceName, 'single-dockerfile'));
+      const { status } = await deployAndWait(client, { repo: 'single-dockerfile' });
+      expect(status.state).toBe('failed');
+      expect(status.error).toBe(ENV_UNREADABLE_MESSAGE);
+      await ctx.platform.db.delete(envVariables).where(eq(envVariables.workspaceName, 'single-dockerfile'));
     });
 
     it('refuses a repository with neither compose file nor Dockerfile', async () => {

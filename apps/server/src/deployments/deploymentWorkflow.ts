@@ -28,6 +28,9 @@ import { verifyDeployment } from './steps/verifyDeployment.js';
 
 const MINUTE = 60_000;
 
+export const ENV_UNREADABLE_MESSAGE =
+  "The workspace's environment variables could not be read (were they encrypted with another key?), so nothing was deployed. Save them again and redeploy.";
+
 /**
  * Each step of the contract's DEPLOYMENT_STEPS with its function and time limit: a step added to the contract
  * without one here (or one here the contract does not name) fails to compile.
@@ -81,10 +84,12 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
   const user = await deps.findUser(claimed.userId);
   let row = claimed;
   const controller = new AbortController();
+  let envUnreadable = false;
   const env =
     user && workspace
       ? await deps.loadEnv(user.id, workspace.name).catch((error) => {
           deps.logger.warn({ err: error, deploymentId }, "reading the workspace's variables failed");
+          envUnreadable = true;
           return [];
         })
       : [];
@@ -96,6 +101,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     workspaceName: claimed.workspaceName,
     deploymentId,
     redact,
+    onError: (error) => deps.logger.warn({ err: error, deploymentId }, 'storing build log lines failed'),
   });
   const heartbeat = setInterval(
     () =>
@@ -146,6 +152,8 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
   let index = 0;
   try {
     if (!state) throw new StepFailure('The workspace or its owner no longer exists');
+    // Without them the app would start unconfigured, and their values would go unmasked into the build log.
+    if (envUnreadable) throw new StepFailure(ENV_UNREADABLE_MESSAGE);
     await deps.workspaces.update(state.workspace.id, { status: 'deploying' });
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     for (; index < row.steps.length; index++) {
@@ -317,6 +325,8 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
     workspaceName: failed.workspaceName,
     deploymentId: failed.id,
     redact: (text) => text,
+    onError: (error) =>
+      deps.logger.warn({ err: error, deploymentId: failed.id }, 'storing build log lines failed'),
   });
   log.write(`Deployment failed: ${PLATFORM_RESTARTED_MESSAGE}`);
   if (replacedRunningVersion)
