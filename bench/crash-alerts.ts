@@ -10,14 +10,14 @@
 import { randomBytes } from 'node:crypto';
 import type Docker from 'dockerode';
 import { composeProjectName, LABELS } from '../apps/server/src/infra/docker/conventions.js';
-import { startLoopbackSmtp } from '../apps/server/src/test/smtp.js';
 import {
   insertWorkspace,
   removeWorkspaceContainers,
   TEST_IMAGE,
   testDocker,
   waitUntil,
-} from '../apps/server/src/workspaces/testing.js';
+} from '../apps/server/src/test/runningWorkspaces.js';
+import { startLoopbackSmtp } from '../apps/server/src/test/smtp.js';
 import { startEmbeddedPlatform } from './embeddedPlatform.js';
 
 const CRASHES = Number(process.env.CRASHES ?? 20);

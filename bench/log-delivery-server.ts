@@ -12,7 +12,7 @@ import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config/config.js';
 import { buildApp } from '../apps/server/src/platform/app.js';
 import { createPlatform } from '../apps/server/src/platform/platform.js';
-import { insertWorkspace } from '../apps/server/src/workspaces/testing.js';
+import { insertWorkspace } from '../apps/server/src/test/runningWorkspaces.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-'));
 const config = loadConfig({

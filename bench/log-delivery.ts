@@ -12,7 +12,7 @@ import {
   removeWorkspaceContainers,
   runServiceContainer,
   testDocker,
-} from '../apps/server/src/workspaces/testing.js';
+} from '../apps/server/src/test/runningWorkspaces.js';
 import { printResult } from './lib/result.js';
 
 const VIEWERS = Number(process.env.VIEWERS ?? 200);

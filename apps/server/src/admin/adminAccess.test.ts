@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../test/adminClient.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
-import { signInAdmin } from './adminTestClient.js';
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 /** Every route behind the admin session. */

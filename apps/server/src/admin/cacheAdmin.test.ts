@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../test/adminClient.js';
 import { describeWith } from '../test/services.js';
 import type { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
-import { signInAdmin } from './adminTestClient.js';
 
 describeWith('redis')('admin: Redis info and flush (Redis)', () => {
   let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, kvEntries } from '../infra/db/schema.js';
+import { signInAdmin } from '../test/adminClient.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
-import { signInAdmin } from './adminTestClient.js';
 
 describe.each(DATABASES)('admin: impersonation (%s)', (database) => {
   let ctx: TestContext;

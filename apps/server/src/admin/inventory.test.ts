@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments, vms, workspaces } from '../infra/db/schema.js';
+import { signInAdmin } from '../test/adminClient.js';
 import type { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
-import { signInAdmin } from './adminTestClient.js';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
 

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRotatingLogFile, LOG_FILES } from '../infra/logging/logger.js';
+import { signInAdmin } from '../test/adminClient.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { signInAdmin } from './adminTestClient.js';
 import { readLastLines } from './systemLogs.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../test/adminClient.js';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
 import type { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
-import { signInAdmin } from './adminTestClient.js';
 
 describe.each(DATABASES)('admin: users and whitelists (%s)', (database) => {
   let ctx: TestContext;

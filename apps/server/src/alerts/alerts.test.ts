@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { alerts, workspaces } from '../infra/db/schema.js';
-import { describeWith } from '../test/services.js';
-import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
-import { startTelegramStandin } from '../test/standins/telegram.js';
-import type { TestClient } from '../test/testClient.js';
-import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import {
   insertWorkspace,
   removeWorkspaceContainers,
   runServiceContainer,
   testDocker,
   waitUntil,
-} from '../workspaces/testing.js';
+} from '../test/runningWorkspaces.js';
+import { describeWith } from '../test/services.js';
+import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
+import { startTelegramStandin } from '../test/standins/telegram.js';
+import type { TestClient } from '../test/testClient.js';
+import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 
 const docker = testDocker();

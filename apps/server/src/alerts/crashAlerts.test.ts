@@ -5,17 +5,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { workspaces } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import { freePort } from '../test/fixtures/freePort.js';
-import { describeWith } from '../test/services.js';
-import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
-import type { TestClient } from '../test/testClient.js';
-import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import {
   insertWorkspace,
   removeWorkspaceContainers,
   TEST_IMAGE,
   testDocker,
   waitUntil,
-} from '../workspaces/testing.js';
+} from '../test/runningWorkspaces.js';
+import { describeWith } from '../test/services.js';
+import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
+import type { TestClient } from '../test/testClient.js';
+import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 
 const docker = testDocker();

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailWhitelist, users } from '../infra/db/schema.js';
+import { waitUntil } from '../test/runningWorkspaces.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import { USER_CACHE_TTL_MS } from '../users/usersRepository.js';
-import { waitUntil } from '../workspaces/testing.js';
 import { SESSION_CACHE_TTL_MS } from './sessions.js';
 
 describe.each(DATABASES)('sign-in, sessions and access (%s)', (database) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newIdempotencyKey, subscriptionRequest } from '../test/billingRequests.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
-import { newIdempotencyKey, subscriptionRequest } from './testData.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const newKey = newIdempotencyKey;

@@ -2,11 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents, workspaces } from '../infra/db/schema.js';
+import {
+  newIdempotencyKey,
+  PAYPAL_TEST_APP as PAYPAL,
+  subscriptionRequest,
+} from '../test/billingRequests.js';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
 import { type PaypalStandin, startPaypalStandin } from '../test/standins/paypal.js';
 import type { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
-import { newIdempotencyKey, PAYPAL_TEST_APP as PAYPAL, subscriptionRequest } from './testData.js';
 
 const PUBLIC_URL = 'https://slipway.example.com';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { webhookEvents } from '../infra/db/schema.js';
+import { PAYPAL_TEST_APP as PAYPAL } from '../test/billingRequests.js';
 import { startPaypalStandin } from '../test/standins/paypal.js';
 import { createTestContext } from '../test/testPlatform.js';
-import { PAYPAL_TEST_APP as PAYPAL } from './testData.js';
 
 describe('PayPal webhooks without PAYPAL_WEBHOOK_ID', () => {
   it('fail closed: even a genuinely signed event is refused and changes nothing', async () => {

@@ -3,13 +3,13 @@ import type { WorkspaceRevisions } from '@slipway/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { ACTIVE_STATUSES } from '../deployments/deploymentRepository.js';
-import { useEngineWorld } from '../deployments/engineWorld.js';
-import { deployAndWait, docker, loopback } from '../deployments/testSupport.js';
 import { deployments, workspaces } from '../infra/db/schema.js';
+import { deployAndWait, docker, loopback } from '../test/deployments.js';
+import { useEngineWorld } from '../test/engineWorld.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
+import { waitUntil } from '../test/runningWorkspaces.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
-import { waitUntil } from '../workspaces/testing.js';
 import { deliverGithubEvent, githubPushPayload } from './githubDeliveries.js';
 import type { PushDeployer } from './pushDeployer.js';
 

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { workspaceMountsDir } from '../infra/compose/bindMounts.js';
+import { deployAndWait, loopback } from '../test/deployments.js';
+import { useEngineWorld } from '../test/engineWorld.js';
 import { describeWith } from '../test/services.js';
-import { useEngineWorld } from './engineWorld.js';
-import { deployAndWait, loopback } from './testSupport.js';
 
 /**
  * Bind mounts of repository paths on the real engine (issue 14): a web server configured by a read-only,

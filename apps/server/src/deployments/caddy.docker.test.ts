@@ -2,12 +2,12 @@ import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routeId } from '../infra/ingress/caddyIngress.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
+import { cleanUpWorkspaces, deployAndWait } from '../test/deployments.js';
 import { fetchThroughCaddy, startCaddy } from '../test/fixtures/caddyProcess.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { cleanUpWorkspaces, deployAndWait } from './testSupport.js';
 
 describeWith('docker')('HTTPS through Caddy', () => {
   let repos: ReturnType<typeof createFixtureRepos>;

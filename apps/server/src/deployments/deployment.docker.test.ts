@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envVariables, logChunks } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
+import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
 import { createFixtureRepos, HOSTILE_BRANCH } from '../test/fixtures/fixtureRepos.js';
 import { describeWith, requireService } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
@@ -16,7 +17,6 @@ import {
   type TestPlatformOptions,
 } from '../test/testPlatform.js';
 import { ENV_UNREADABLE_MESSAGE } from './deploymentWorkflow.js';
-import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from './testSupport.js';
 
 const SECRETS = {
   MULTI_LINE: 'line one\nline "two" \'quoted\'\n\ttabbed ',

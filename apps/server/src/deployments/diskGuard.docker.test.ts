@@ -2,11 +2,11 @@ import { statfsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
+import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from './testSupport.js';
 
 /** Issue 15's disk guard on the real engine: a build that would not fit is refused before it starts. */
 describeWith('docker')('disk guard', () => {

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
+import { cleanUpWorkspaces, deployAndWait, docker } from '../test/deployments.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { cleanUpWorkspaces, deployAndWait, docker } from './testSupport.js';
 
 /** Reads an SSE response over real HTTP until the server closes it; returns the `data:` payloads. */
 function readSse(url: string, cookie: string): Promise<string[]> {

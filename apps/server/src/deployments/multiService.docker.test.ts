@@ -6,10 +6,6 @@ import type { DeployJobMetadata } from '@slipway/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
-import { git } from '../test/fixtures/fixtureRepos.js';
-import { describeWith } from '../test/services.js';
-import { TestClient } from '../test/testClient.js';
-import { createTestContext, type TestContext } from '../test/testPlatform.js';
 import {
   cleanUpWorkspaces,
   containersOf,
@@ -17,7 +13,11 @@ import {
   docker,
   loopback,
   TCP_STAND_INS,
-} from './testSupport.js';
+} from '../test/deployments.js';
+import { git } from '../test/fixtures/fixtureRepos.js';
+import { describeWith } from '../test/services.js';
+import { TestClient } from '../test/testClient.js';
+import { createTestContext, type TestContext } from '../test/testPlatform.js';
 
 const yamlString = (text: string) => JSON.stringify(text);
 /** A deployment of seven services on a busy two-core machine. */

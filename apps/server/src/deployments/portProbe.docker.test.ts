@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { docker, TCP_STAND_INS } from '../test/deployments.js';
 import { describeWith } from '../test/services.js';
 import { tcpConnect } from '../vm-providers/local.js';
 import { probePort } from './portProbe.js';
-import { docker, TCP_STAND_INS } from './testSupport.js';
 
 describeWith('docker')('probing a published port', () => {
   const started: string[] = [];

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
 import { tailContainerLogs } from '../infra/docker/projectResources.js';
+import { containersOf, deployAndWait, docker, loopback, TCP_STAND_INS } from '../test/deployments.js';
+import { useEngineWorld } from '../test/engineWorld.js';
 import { describeWith } from '../test/services.js';
-import { useEngineWorld } from './engineWorld.js';
-import { containersOf, deployAndWait, docker, loopback, TCP_STAND_INS } from './testSupport.js';
 
 const yamlString = (text: string) => JSON.stringify(text);
 

@@ -5,12 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../infra/db/schema.js';
 import { LABELS } from '../infra/docker/conventions.js';
-import { bustBuildCache, createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
-import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
-import { describeWith, requireService } from '../test/services.js';
-import { TestClient } from '../test/testClient.js';
-import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { startDeploymentWorker } from './deploymentWorker.js';
 import {
   cleanUpWorkspaces,
   containersOf,
@@ -22,7 +16,13 @@ import {
   shopVersion,
   startDeployment,
   waitForDeployment,
-} from './testSupport.js';
+} from '../test/deployments.js';
+import { bustBuildCache, createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
+import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
+import { describeWith, requireService } from '../test/services.js';
+import { TestClient } from '../test/testClient.js';
+import { createTestContext, type TestContext } from '../test/testPlatform.js';
+import { startDeploymentWorker } from './deploymentWorker.js';
 
 const WORKER = fileURLToPath(new URL('../test/fixtures/deploymentWorkerProcess.ts', import.meta.url));
 

@@ -6,8 +6,6 @@ import {
 } from '@slipway/contract';
 import { expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
-import { describeWith } from '../test/services.js';
-import { useEngineWorld } from './engineWorld.js';
 import {
   containersOf,
   deployAndWait,
@@ -16,7 +14,9 @@ import {
   NEVER_LISTENS,
   SERVE_PAGE,
   shopVersion,
-} from './testSupport.js';
+} from '../test/deployments.js';
+import { useEngineWorld } from '../test/engineWorld.js';
+import { describeWith } from '../test/services.js';
 
 /**
  * Issue 15: a redeploy that fails after replacing the containers puts the last good version back; a cancelled

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../infra/db/schema.js';
 import { LABELS } from '../infra/docker/conventions.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
+import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
 import { climbTo, createHostileWorld, type HostileWorld, HTTPD } from '../test/fixtures/hostileRepos.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, signInNewUser, type TestContext } from '../test/testPlatform.js';
-import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from './testSupport.js';
 
 /**
  * Hostile repositories against the real engine (issue 13): each is refused before anything runs, and the marker

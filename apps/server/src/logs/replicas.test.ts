@@ -8,8 +8,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
 import { buildApp } from '../platform/app.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
-import { describeWith, requireService } from '../test/services.js';
-import { createTestContext, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import {
   insertWorkspace,
   removeWorkspaceContainers,
@@ -17,7 +15,9 @@ import {
   sseReader,
   testDocker,
   waitUntil,
-} from '../workspaces/testing.js';
+} from '../test/runningWorkspaces.js';
+import { describeWith, requireService } from '../test/services.js';
+import { createTestContext, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 
 const docker = testDocker();

@@ -3,16 +3,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cleanUpWorkspaces, containersOf, deployAndWait, docker } from '../deployments/testSupport.js';
 import { alerts, logChunks, workspaces } from '../infra/db/schema.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
+import { cleanUpWorkspaces, containersOf, deployAndWait, docker } from '../test/deployments.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
+import { waitUntil } from '../test/runningWorkspaces.js';
 import { describeWith } from '../test/services.js';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
 import { startTelegramStandin } from '../test/standins/telegram.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { waitUntil } from '../workspaces/testing.js';
 import { linesOf } from './logChunks.js';
 import { MASKED } from './secretMasking.js';
 

@@ -2,15 +2,15 @@ import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeWith } from '../test/services.js';
-import type { TestClient } from '../test/testClient.js';
-import { createTestContext, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import {
   insertWorkspace,
   removeWorkspaceContainers,
   runServiceContainer,
   testDocker,
-} from '../workspaces/testing.js';
+} from '../test/runningWorkspaces.js';
+import { describeWith } from '../test/services.js';
+import type { TestClient } from '../test/testClient.js';
+import { createTestContext, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { systemContainerName } from './systemContainer.js';
 

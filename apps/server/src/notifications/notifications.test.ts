@@ -2,11 +2,11 @@ import { SECRET_MASK } from '@slipway/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertConfigs } from '../infra/db/schema.js';
+import { insertWorkspace } from '../test/runningWorkspaces.js';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
 import { startTelegramStandin } from '../test/standins/telegram.js';
 import type { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
-import { insertWorkspace } from '../workspaces/testing.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 
 const PLATFORM_BOT = '111111:platformBotTokenAAAAAAAAAAAA';

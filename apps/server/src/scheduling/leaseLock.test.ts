@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '../test/runningWorkspaces.js';
 import { requireService } from '../test/services.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { waitUntil } from '../workspaces/testing.js';
 import { holdLease, type Lease } from './leaseLock.js';
 
 const stores = requireService('redis') ? [false, true] : [false];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cleanUpWorkspaces, containersOf, deployAndWait, loopback } from '../deployments/testSupport.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
+import { cleanUpWorkspaces, containersOf, deployAndWait, loopback } from '../test/deployments.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { readKey, startSshd } from '../test/fixtures/sshdProcess.js';
 import { describeWith } from '../test/services.js';

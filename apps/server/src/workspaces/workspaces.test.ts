@@ -1,8 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWith } from '../test/services.js';
-import type { TestClient } from '../test/testClient.js';
-import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import {
   insertWorkspace,
   removeWorkspaceContainers,
@@ -10,7 +7,10 @@ import {
   sseReader,
   testDocker,
   waitUntil,
-} from './testing.js';
+} from '../test/runningWorkspaces.js';
+import { describeWith } from '../test/services.js';
+import type { TestClient } from '../test/testClient.js';
+import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import type { WorkspaceRow } from './workspacesRepository.js';
 
 const docker = testDocker();

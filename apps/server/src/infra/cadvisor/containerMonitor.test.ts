@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { CadvisorContainerInfo } from '@slipway/contract';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin } from '../../admin/adminTestClient.js';
+import { signInAdmin } from '../../test/adminClient.js';
 import { describeWith } from '../../test/services.js';
 import type { TestClient } from '../../test/testClient.js';
 import { createTestContext, type TestContext } from '../../test/testPlatform.js';

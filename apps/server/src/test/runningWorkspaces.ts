@@ -7,7 +7,7 @@ import Docker from 'dockerode';
 import { vms, workspaces } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import type { Platform } from '../platform/platform.js';
-import type { WorkspaceRow } from './workspacesRepository.js';
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 
 export const TEST_IMAGE = 'busybox:1.36';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
-import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
-import { TestClient } from '../test/testClient.js';
-import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { cleanUpWorkspaces } from './testSupport.js';
+import { cleanUpWorkspaces } from './deployments.js';
+import { createHostileWorld, type HostileWorld } from './fixtures/hostileRepos.js';
+import { TestClient } from './testClient.js';
+import { createTestContext, type TestContext } from './testPlatform.js';
 
 /**
  * For a test file on the real engine: repositories written by the test (`world.repo`), a platform with its

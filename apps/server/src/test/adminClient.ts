@@ -1,5 +1,5 @@
-import { TestClient } from '../test/testClient.js';
-import type { TestContext } from '../test/testPlatform.js';
+import { TestClient } from './testClient.js';
+import type { TestContext } from './testPlatform.js';
 
 /** A browser that signed in to the admin panel with the admin password (test helper). */
 export async function signInAdmin(ctx: TestContext): Promise<TestClient> {

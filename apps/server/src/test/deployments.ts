@@ -4,8 +4,8 @@ import Docker from 'dockerode';
 import { workspaces } from '../infra/db/schema.js';
 import { LABELS } from '../infra/docker/conventions.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
-import type { TestClient } from '../test/testClient.js';
-import type { TestContext } from '../test/testPlatform.js';
+import type { TestClient } from './testClient.js';
+import type { TestContext } from './testPlatform.js';
 
 export const docker = new Docker({ socketPath: '/var/run/docker.sock' });
 
