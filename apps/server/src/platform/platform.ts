@@ -79,7 +79,11 @@ export async function createPlatform(
       onSweepError: (error) => logger.warn({ err: error }, 'removing expired key-value entries failed'),
     });
   const pubsub: PubSub = shared?.pubsub ?? createMemoryPubSub();
-  const queue: JobQueue = shared?.queue ?? createInProcessQueue(db);
+  const queue: JobQueue =
+    shared?.queue ??
+    createInProcessQueue(db, {
+      onClaimError: (error) => logger.warn({ err: error }, 'claiming a queued job failed; trying again'),
+    });
 
   // Key Vault when configured; the local vault still reads the values stored before it was.
   const localVault = createLocalVault(secrets.encryptionKey);

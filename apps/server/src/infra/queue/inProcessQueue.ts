@@ -4,12 +4,23 @@ import type { Db } from '../db/client.js';
 import { queueJobs } from '../db/schema.js';
 import type { JobCounts, JobHandler, JobQueue } from './jobQueue.js';
 
-/** Jobs live in the `queue_jobs` table; this process claims and runs them one `concurrency` slot at a time. */
-export function createInProcessQueue(db: Db): JobQueue {
+/** How often a started queue looks for jobs it was not told about (enqueued by another process). */
+export const POLL_MS = 2_000;
+
+/**
+ * Jobs live in the `queue_jobs` table; this process claims and runs them one `concurrency` slot at a time.
+ * A job it enqueues starts at once; one another process enqueued (a second replica, a worker process) is
+ * found by the next look, every {@link POLL_MS}, as is one whose claim failed.
+ */
+export function createInProcessQueue(
+  db: Db,
+  settings: { onClaimError?: (error: unknown) => void; pollMs?: number } = {},
+): JobQueue {
   let handlers: Record<string, JobHandler> | undefined;
   let concurrency = 4;
   let running = 0;
   let closed = false;
+  let poll: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<void>>();
 
   async function claim() {
@@ -49,7 +60,11 @@ export function createInProcessQueue(db: Db): JobQueue {
         await runOne(job);
         return true;
       })
-      .catch(() => false)
+      .catch((error) => {
+        // Claiming failed (the database was unreachable for a moment): the next look tries again.
+        settings.onClaimError?.(error);
+        return false;
+      })
       .then((didWork) => {
         running -= 1;
         inFlight.delete(task);
@@ -73,6 +88,8 @@ export function createInProcessQueue(db: Db): JobQueue {
       await db.update(queueJobs).set({ state: 'waiting' }).where(eq(queueJobs.state, 'active'));
       const [row] = await db.select({ n: count() }).from(queueJobs).where(eq(queueJobs.state, 'waiting'));
       for (let i = 0; i < Math.min(concurrency, Number(row?.n ?? 0)); i++) pump();
+      poll ??= setInterval(pump, settings.pollMs ?? POLL_MS);
+      poll.unref();
     },
     async counts(): Promise<JobCounts> {
       const rows = await db
@@ -89,6 +106,7 @@ export function createInProcessQueue(db: Db): JobQueue {
     },
     async close() {
       closed = true;
+      clearInterval(poll);
       await Promise.allSettled([...inFlight]);
     },
   };
