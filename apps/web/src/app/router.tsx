@@ -3,6 +3,7 @@ import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { LoadingView } from '../components/ui';
 import type { LazyComponent } from '../lib/lazyComponent';
 import { RouteGuard } from './guards';
+import { UserHeader } from './header/lazyUserHeader';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { AdminPage, appRoutes, NotFoundPage } from './routes';
@@ -24,13 +25,21 @@ function pageElement(Page: LazyComponent<object>, key?: string): ReactNode {
 
 const handle = (Page: LazyComponent<object>) => ({ preload: Page.preload }) satisfies PageHandle;
 
+/** A signed-in screen shows the signed-in header: both download beside the session check. */
+const signedInHandle = (Page: LazyComponent<object>) =>
+  ({
+    preload: async () => {
+      await Promise.all([Page.preload(), UserHeader.preload()]);
+    },
+  }) satisfies PageHandle;
+
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       ...appRoutes.map((route) => ({
         path: route.path,
-        handle: handle(route.Page),
+        handle: route.access === 'public' ? handle(route.Page) : signedInHandle(route.Page),
         element: <RouteGuard access={route.access}>{pageElement(route.Page, route.path)}</RouteGuard>,
       })),
       { path: '*', handle: handle(NotFoundPage), element: pageElement(NotFoundPage) },

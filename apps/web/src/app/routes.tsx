@@ -1,16 +1,33 @@
+import type { ComponentType } from 'react';
 import { type LazyComponent, lazyComponent } from '../lib/lazyComponent';
 import type { Access } from './guards';
 
 // Every screen is its own chunk, fetched on first visit (or at start-up for the screen the page opens
 // on): the first JavaScript a visitor loads holds the shell (header, footer, router), not the app.
-const BillingPage = lazyComponent(() => import('../features/billing/BillingPage'), 'BillingPage');
-const CompleteProfilePage = lazyComponent(
+
+/**
+ * A screen with server data: its chunk and the page providers (query cache, dialogs) load side by side,
+ * so the landing page's first JavaScript carries neither. Pages that read no query and open no dialog
+ * (the landing, the public pages) use lazyComponent alone.
+ */
+function dataPage<Name extends string>(
+  load: () => Promise<{ [Key in Name]: ComponentType<object> }>,
+  name: Name,
+): LazyComponent<object> {
+  return lazyComponent(async () => {
+    const [page, providers] = await Promise.all([load(), import('./PageProviders')]);
+    return { [name]: providers.withPageProviders(page[name]) } as { [Key in Name]: ComponentType<object> };
+  }, name);
+}
+
+const BillingPage = dataPage(() => import('../features/billing/BillingPage'), 'BillingPage');
+const CompleteProfilePage = dataPage(
   () => import('../features/auth/CompleteProfilePage'),
   'CompleteProfilePage',
 );
 const ContactPage = lazyComponent(() => import('../features/public-pages/ContactPage'), 'ContactPage');
-const DashboardPage = lazyComponent(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const DeployPage = lazyComponent(() => import('../features/deploy/DeployPage'), 'DeployPage');
+const DashboardPage = dataPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const DeployPage = dataPage(() => import('../features/deploy/DeployPage'), 'DeployPage');
 const DocumentationPage = lazyComponent(
   () => import('../features/public-pages/DocumentationPage'),
   'DocumentationPage',
@@ -19,28 +36,28 @@ const EnterpriseContactPage = lazyComponent(
   () => import('../features/public-pages/EnterpriseContactPage'),
   'EnterpriseContactPage',
 );
-const EnvVariablesPage = lazyComponent(
+const EnvVariablesPage = dataPage(
   () => import('../features/env-variables/EnvVariablesPage'),
   'EnvVariablesPage',
 );
-const GithubAppPermissionsPage = lazyComponent(
+const GithubAppPermissionsPage = dataPage(
   () => import('../features/github-app/GithubAppPermissionsPage'),
   'GithubAppPermissionsPage',
 );
-const InvoicesPage = lazyComponent(() => import('../features/invoices/InvoicesPage'), 'InvoicesPage');
+const InvoicesPage = dataPage(() => import('../features/invoices/InvoicesPage'), 'InvoicesPage');
 const LandingPage = lazyComponent(() => import('../features/landing/LandingPage'), 'LandingPage');
-const MonitoringPage = lazyComponent(() => import('../features/monitoring/MonitoringPage'), 'MonitoringPage');
-const PaymentSuccessPage = lazyComponent(
+const MonitoringPage = dataPage(() => import('../features/monitoring/MonitoringPage'), 'MonitoringPage');
+const PaymentSuccessPage = dataPage(
   () => import('../features/payment/PaymentSuccessPage'),
   'PaymentSuccessPage',
 );
 const PrivacyPage = lazyComponent(() => import('../features/public-pages/PrivacyPage'), 'PrivacyPage');
-const RepositoryPickerPage = lazyComponent(
+const RepositoryPickerPage = dataPage(
   () => import('../features/repository-picker/RepositoryPickerPage'),
   'RepositoryPickerPage',
 );
 const StatusPage = lazyComponent(() => import('../features/public-pages/StatusPage'), 'StatusPage');
-const SubscriptionsPage = lazyComponent(
+const SubscriptionsPage = dataPage(
   () => import('../features/subscriptions/SubscriptionsPage'),
   'SubscriptionsPage',
 );
@@ -49,11 +66,8 @@ const UpcomingFeaturesPage = lazyComponent(
   () => import('../features/public-pages/UpcomingFeaturesPage'),
   'UpcomingFeaturesPage',
 );
-const WaitingListPage = lazyComponent(
-  () => import('../features/waiting-list/WaitingListPage'),
-  'WaitingListPage',
-);
-const WorkspaceSettingsPage = lazyComponent(
+const WaitingListPage = dataPage(() => import('../features/waiting-list/WaitingListPage'), 'WaitingListPage');
+const WorkspaceSettingsPage = dataPage(
   () => import('../features/workspace-settings/WorkspaceSettingsPage'),
   'WorkspaceSettingsPage',
 );
@@ -62,7 +76,7 @@ export const NotFoundPage = lazyComponent(
   () => import('../features/public-pages/NotFoundPage'),
   'NotFoundPage',
 );
-export const AdminPage = lazyComponent(() => import('../features/admin/AdminPage'), 'AdminPage');
+export const AdminPage = dataPage(() => import('../features/admin/AdminPage'), 'AdminPage');
 
 export interface AppRoute {
   path: string;
