@@ -1,14 +1,10 @@
 import type { Invoice, SubscriptionInvoices } from '@slipway/contract';
-import { api } from './client';
+import { callRoute } from './routeClient';
 
 export async function fetchInvoices(): Promise<Invoice[]> {
-  const { data } = await api.get<Invoice[] | { invoices: Invoice[] }>('/api/invoices');
-  return Array.isArray(data) ? data : (data.invoices ?? []);
+  return callRoute('listInvoices');
 }
 
 export async function fetchSubscriptionInvoices(subscriptionId: string): Promise<SubscriptionInvoices> {
-  const { data } = await api.get<SubscriptionInvoices>(
-    `/api/subscriptions/${encodeURIComponent(subscriptionId)}/invoices`,
-  );
-  return { ...data, invoices: data.invoices ?? [] };
+  return callRoute('subscriptionInvoices', { params: { id: subscriptionId } });
 }
