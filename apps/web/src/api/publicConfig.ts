@@ -1,20 +1,17 @@
 import type { PublicConfig } from '@slipway/contract';
 import { useEffect, useState } from 'react';
-import { lazyApi } from './lazyClient';
+import { lazyRouteClient } from './lazyClient';
 
 let loading: Promise<PublicConfig | null> | undefined;
 
 /** GET /api/public-config, once per page load: payment mode and the demo video URL. Null when the call fails. */
 export function loadPublicConfig(): Promise<PublicConfig | null> {
-  loading ??= lazyApi()
-    .then((api) => api.get<PublicConfig>('/api/public-config'))
-    .then(
-      ({ data }) => data,
-      (error: unknown) => {
-        console.error('Failed to fetch the public configuration', error);
-        return null;
-      },
-    );
+  loading ??= lazyRouteClient()
+    .then(({ callRoute }) => callRoute('publicConfig'))
+    .catch((error: unknown) => {
+      console.error('Failed to fetch the public configuration', error);
+      return null;
+    });
   return loading;
 }
 
