@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { LoadingView } from '../components/ui';
 import type { LazyComponent } from '../lib/lazyComponent';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -22,3 +23,10 @@ export function pageElement(Page: LazyComponent<object>, key?: string): ReactNod
 
 export const pageHandle = (Page: LazyComponent<object>) =>
   ({ preload: () => Page.preload() }) satisfies PageHandle;
+
+/** Starts downloading the page of `location` in a route table (its handles' preload). */
+export function preloadMatches(routes: RouteObject[], location: Location): void {
+  for (const match of matchRoutes(routes, location) ?? []) {
+    void (match.route.handle as PageHandle | undefined)?.preload(location);
+  }
+}

@@ -1,9 +1,9 @@
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { importOrReload } from '../lib/chunkReload';
 import { lazyComponent } from '../lib/lazyComponent';
 import { dataPage } from './dataPage';
 import { RootLayout } from './layouts/RootLayout';
-import { type PageHandle, pageElement, pageHandle } from './pageElement';
+import { type PageHandle, pageElement, pageHandle, preloadMatches } from './pageElement';
 import { publicRoutes } from './publicRoutes';
 
 const AdminPage = dataPage(() => import('../features/admin/AdminPage'), 'AdminPage');
@@ -46,7 +46,5 @@ export function AppRoutes() {
 
 /** Starts downloading the page the tab opened on, beside the session check, rather than after the guard. */
 export function preloadOpenedPage(location: Location) {
-  for (const match of matchRoutes(routes, location) ?? []) {
-    void (match.route.handle as PageHandle | undefined)?.preload(location);
-  }
+  preloadMatches(routes, location);
 }

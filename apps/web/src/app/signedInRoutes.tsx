@@ -1,9 +1,9 @@
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { lazyComponent } from '../lib/lazyComponent';
 import { dataPage } from './dataPage';
 import { RouteGuard } from './guards';
 import { UserHeader } from './header/lazyUserHeader';
-import { type PageHandle, pageElement, pageHandle } from './pageElement';
+import { type PageHandle, pageElement, pageHandle, preloadMatches } from './pageElement';
 import type { AppRoute } from './signedInRouteTypes';
 
 const BillingPage = dataPage(() => import('../features/billing/BillingPage'), 'BillingPage');
@@ -92,7 +92,5 @@ export function SignedInScreens() {
 
 /** Starts downloading the signed-in page the tab opened on. */
 export function preloadSignedInPage(location: Location) {
-  for (const match of matchRoutes(routes, location) ?? []) {
-    void (match.route.handle as PageHandle | undefined)?.preload(location);
-  }
+  preloadMatches(routes, location);
 }
