@@ -1,4 +1,5 @@
 import type { AlertStatistics, AlertView } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
 import { callRoute } from './routeClient';
 
 export async function fetchActiveAlerts(workspace: string): Promise<AlertView[]> {
@@ -31,3 +32,28 @@ export const alertKeys = {
   recent: (ws: string) => ['alerts', ws, 'recent'] as const,
   statistics: (ws: string) => ['alerts', ws, 'statistics'] as const,
 };
+
+/** Spec: the active alerts refresh every 30 s. */
+export function useActiveAlerts(workspace: string) {
+  return useQuery({
+    queryKey: alertKeys.active(workspace),
+    queryFn: () => fetchActiveAlerts(workspace),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useRecentAlerts(workspace: string, shown: boolean) {
+  return useQuery({
+    queryKey: alertKeys.recent(workspace),
+    queryFn: () => fetchRecentAlerts(workspace),
+    enabled: shown,
+  });
+}
+
+export function useAlertStatistics(workspace: string, shown: boolean) {
+  return useQuery({
+    queryKey: alertKeys.statistics(workspace),
+    queryFn: () => fetchAlertStatistics(workspace),
+    enabled: shown,
+  });
+}

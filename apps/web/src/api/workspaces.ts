@@ -15,6 +15,11 @@ export async function fetchUserWorkspaces(): Promise<WorkspaceSummary[]> {
   }
 }
 
+/** The signed-in user's workspaces (dashboard, monitoring); a failure shows at once, with its status. */
+export function useUserWorkspaces() {
+  return useQuery({ queryKey: workspacesKey, queryFn: fetchUserWorkspaces, retry: false });
+}
+
 export async function deleteWorkspace(name: string): Promise<void> {
   await callRoute('deleteWorkspace', { params: { name } });
 }
