@@ -1,4 +1,5 @@
 import type { SubscriptionDetail, SubscriptionSummary } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
 import { callRoute } from './routeClient';
 
 export const subscriptionsKey = ['subscriptions'] as const;
@@ -20,5 +21,19 @@ export async function cancelSubscription(id: string, reason: string): Promise<vo
   await callRoute('cancelSubscription', {
     params: { id },
     body: { cancel_immediately: true, reason, idempotency_key: idempotencyKey(`cancel-${id}`) },
+  });
+}
+
+export function useSubscriptions() {
+  return useQuery({ queryKey: subscriptionsKey, queryFn: fetchSubscriptions, staleTime: 0 });
+}
+
+/** One subscription's details; no retry (the invoices screen only logs a failure). */
+export function useSubscription(id: string | undefined) {
+  return useQuery({
+    queryKey: ['subscription', id],
+    queryFn: () => fetchSubscription(id ?? ''),
+    enabled: Boolean(id),
+    retry: false,
   });
 }

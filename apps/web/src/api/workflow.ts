@@ -5,6 +5,7 @@ import type {
   WorkflowDefinition,
   WorkflowStatus,
 } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
 import axios from 'axios';
 import { httpStatus, serverError } from './errors';
 import { callRoute, routeUrl } from './routeClient';
@@ -130,4 +131,8 @@ export async function loadSessionState(sessionId: string): Promise<Partial<Deplo
   } catch {
     return null;
   }
+}
+
+export function useWorkflowDefinition() {
+  return useQuery({ queryKey: ['workflow', 'deployment'], queryFn: fetchWorkflowDefinition });
 }

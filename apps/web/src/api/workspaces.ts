@@ -141,3 +141,26 @@ export function useWorkspaceDetails(name: string) {
     refetchInterval: 10_000,
   });
 }
+
+export function useWorkspaceServices(name: string) {
+  return useQuery({ queryKey: ['workspace-services', name], queryFn: () => fetchWorkspaceServices(name) });
+}
+
+/** The stored history, read fresh each time `refreshKey` changes (the log viewer's Refresh). */
+export function useWorkspaceLogHistory(name: string, service: string, refreshKey: number) {
+  return useQuery({
+    queryKey: ['workspace-logs', name, service, refreshKey],
+    queryFn: () => fetchWorkspaceLogs(name, service || undefined),
+    staleTime: 0,
+  });
+}
+
+/** The redeploy dialog's branch choice, read when the dialog opens; no retry. */
+export function useRedeployBranches(target: { owner: string; repo: string } | null, open: boolean) {
+  return useQuery({
+    queryKey: ['branches', target?.owner, target?.repo],
+    queryFn: () => fetchRepoBranches(target?.owner ?? '', target?.repo ?? ''),
+    enabled: open && target !== null,
+    retry: false,
+  });
+}
