@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -22,7 +23,7 @@ const reactRouterProduction = path.join(packageDir('react-router'), 'dist/produc
  * own export list (`Building2` is in icons/building-2.js).
  */
 function landingIconFiles(): Set<string> {
-  const landingDir = path.join(import.meta.dirname, 'src/features/landing');
+  const landingDir = fileURLToPath(new URL('src/features/landing', import.meta.url));
   const names = new Set<string>();
   for (const file of readdirSync(landingDir)) {
     const source = readFileSync(path.join(landingDir, file), 'utf8');
