@@ -1,10 +1,10 @@
 import { type RouteObject, useRoutes } from 'react-router';
 import { lazyComponent } from '../lib/lazyComponent';
+import type { AppRoute } from './appRoute';
 import { dataPage } from './dataPage';
 import { RouteGuard } from './guards';
 import { UserHeader } from './header/lazyUserHeader';
 import { type PageHandle, pageElement, pageHandle, preloadMatches } from './pageElement';
-import type { AppRoute } from './signedInRouteTypes';
 
 const BillingPage = dataPage(() => import('../features/billing/BillingPage'), 'BillingPage');
 const CompleteProfilePage = dataPage(

@@ -1,5 +1,5 @@
 import { lazyComponent } from '../lib/lazyComponent';
-import type { AppRoute } from './signedInRouteTypes';
+import type { AppRoute } from './appRoute';
 
 // Every screen is its own chunk, fetched on first visit (or at start-up for the screen the page opens
 // on): the first JavaScript a visitor loads holds the shell (header, footer, router) and this table of
