@@ -12,6 +12,7 @@ export * from './publicConfig.js';
 export * from './repositories.js';
 export * from './revisions.js';
 export * from './route.js';
+export * from './routeEndpoints.js';
 export * from './routes.js';
 export * from './schemaKit.js';
 export * from './users.js';

@@ -1,19 +1,20 @@
 import type {
   AdminStats,
   AdminUser,
-  AdminUserList,
   AdminVm,
   AdminWorkspace,
   BulkWhitelistResult,
   ImpersonationResult,
   RedisFlushType,
   RedisInfo,
+  RouteResponse,
+  Routes,
   SystemLogService,
-  SystemLogStatus,
   WhitelistedEmail,
   WhitelistUserResult,
 } from '@slipway/contract';
 import { api } from './client';
+import { callRoute, routeUrl } from './routeClient';
 
 /**
  * The admin panel's calls (spec §7 'Admin'). Every call is `silentUnauthorized`: a 401 here means the
@@ -21,115 +22,101 @@ import { api } from './client';
  * not sign the user out of the main app or leave /admin.
  */
 const silent = { silentUnauthorized: true } as const;
-const base = '/api/admin';
 
 export async function checkAdminSession(): Promise<boolean> {
-  const { data } = await api.get<{ isAdmin: boolean }>(`${base}/session-status`, silent);
-  return data.isAdmin === true;
+  const { isAdmin } = await callRoute('adminSessionStatus', { config: silent });
+  return isAdmin;
 }
 
-export async function adminLogin(adminPassword: string): Promise<{ success: boolean; error?: string }> {
-  const { data } = await api.post<{ success: boolean; error?: string }>(
-    `${base}/auth`,
-    { adminPassword },
-    silent,
-  );
-  return data;
+/** A wrong password answers 401 (thrown); the contract's success answer is always `{success: true}`. */
+export async function adminLogin(adminPassword: string): Promise<RouteResponse<Routes['adminSignIn']>> {
+  return callRoute('adminSignIn', { body: { adminPassword }, config: silent });
 }
 
 export async function adminLogout(): Promise<void> {
-  await api.post(`${base}/logout`, undefined, silent);
+  await callRoute('adminSignOut', { config: silent });
 }
 
 export async function fetchAdminStats(): Promise<AdminStats> {
-  return (await api.get<AdminStats>(`${base}/stats`, silent)).data;
+  return callRoute('adminStats', { config: silent });
 }
 
-export type AdminUserListKind = 'all' | 'waiting-list' | 'whitelisted';
+const USER_LISTS = {
+  all: 'adminUsers',
+  'waiting-list': 'adminWaitingList',
+  whitelisted: 'adminWhitelistedUsers',
+} as const;
+export type AdminUserListKind = keyof typeof USER_LISTS;
 export async function fetchAdminUsers(kind: AdminUserListKind): Promise<AdminUser[]> {
-  const path = kind === 'all' ? '/users' : `/users/${kind}`;
-  const { data } = await api.get<AdminUserList | AdminUser[]>(`${base}${path}`, silent);
-  return Array.isArray(data) ? data : (data.users ?? []);
+  return (await callRoute(USER_LISTS[kind], { config: silent })).users;
 }
-
-const userPath = (id: string) => `${base}/users/${encodeURIComponent(id)}/whitelist`;
 
 export async function whitelistUser(id: string): Promise<WhitelistUserResult> {
-  return (await api.post<WhitelistUserResult>(userPath(id), undefined, silent)).data;
+  return callRoute('whitelistUser', { params: { id }, config: silent });
 }
 
 export async function removeUserFromWhitelist(id: string): Promise<void> {
-  await api.delete(userPath(id), silent);
+  await callRoute('removeFromWhitelist', { params: { id }, config: silent });
 }
 
 /** The body is the bare array of user ids (spec §7). */
 export async function bulkWhitelistUsers(ids: string[]): Promise<BulkWhitelistResult> {
-  return (await api.post<BulkWhitelistResult>(`${base}/users/bulk-whitelist`, ids, silent)).data;
+  return callRoute('bulkWhitelist', { body: ids, config: silent });
 }
 
 export async function impersonateUser(id: string): Promise<ImpersonationResult> {
-  return (
-    await api.post<ImpersonationResult>(`${base}/impersonate/${encodeURIComponent(id)}`, undefined, silent)
-  ).data;
+  return callRoute('impersonate', { params: { id }, config: silent });
 }
 
 export async function fetchWhitelistedEmails(): Promise<WhitelistedEmail[]> {
-  const { data } = await api.get<{ emails: WhitelistedEmail[] } | WhitelistedEmail[]>(
-    `${base}/whitelist/emails`,
-    silent,
-  );
-  return Array.isArray(data) ? data : (data.emails ?? []);
+  return (await callRoute('whitelistEmails', { config: silent })).emails;
 }
 
 export async function addWhitelistedEmail(input: { email: string; notes: string | null }): Promise<void> {
-  await api.post(`${base}/whitelist/emails`, { ...input, added_by: 'admin' }, silent);
+  await callRoute('addWhitelistEmail', { body: { ...input, added_by: 'admin' }, config: silent });
 }
 
 export async function removeWhitelistedEmail(email: string): Promise<void> {
-  await api.delete(`${base}/whitelist/emails/${encodeURIComponent(email)}`, silent);
+  await callRoute('removeWhitelistEmail', { params: { email }, config: silent });
 }
 
 export async function fetchAdminVms(): Promise<{ total_vms: number; vms: AdminVm[] }> {
-  return (await api.get<{ total_vms: number; vms: AdminVm[] }>(`${base}/vms`, silent)).data;
+  return callRoute('adminVms', { config: silent });
 }
 
 export async function deleteAdminVm(name: string): Promise<void> {
-  await api.delete(`${base}/vms/${encodeURIComponent(name)}`, silent);
+  await callRoute('deleteVm', { params: { vm_name: name }, config: silent });
 }
 
 export async function fetchAdminWorkspaces(): Promise<{
   total_workspaces: number;
   workspaces: AdminWorkspace[];
 }> {
-  return (
-    await api.get<{ total_workspaces: number; workspaces: AdminWorkspace[] }>(`${base}/workspaces`, silent)
-  ).data;
+  return callRoute('adminWorkspaces', { config: silent });
 }
 
-export type SystemLogServices = Record<string, SystemLogStatus>;
+export type SystemLogServices = RouteResponse<Routes['systemLogs']>['services'];
 export async function fetchSystemLogServices(): Promise<SystemLogServices> {
-  const { data } = await api.get<{ services: SystemLogServices } | SystemLogServices>(`${base}/logs`, silent);
-  return (
-    'services' in data && typeof data.services === 'object' ? data.services : data
-  ) as SystemLogServices;
+  return (await callRoute('systemLogs', { config: silent })).services;
 }
 
 /** Spec §9: 100 lines are requested per service. */
 export const SYSTEM_LOG_LINES_REQUESTED = 100;
 export async function fetchSystemLogTail(service: SystemLogService): Promise<string[]> {
-  const { data } = await api.get<{ logs: string[] }>(`${base}/logs/${service}`, {
-    ...silent,
-    params: { lines: SYSTEM_LOG_LINES_REQUESTED },
+  const tail = await callRoute('systemLogTail', {
+    params: { service },
+    query: { lines: SYSTEM_LOG_LINES_REQUESTED },
+    config: silent,
   });
-  return Array.isArray(data.logs) ? data.logs : [];
+  return tail.logs;
 }
 
 export async function fetchRedisInfo(): Promise<RedisInfo> {
-  return (await api.get<RedisInfo>(`${base}/redis/info`, silent)).data;
+  return callRoute('redisInfo', { config: silent });
 }
 
 export async function flushRedis(type: RedisFlushType): Promise<{ message: string }> {
-  return (await api.post<{ message: string }>(`${base}/redis/flush`, { type }, silent)).data;
+  return callRoute('redisFlush', { body: { type }, config: silent });
 }
 
 /** An answer of the monitoring proxy, read as text so HTML can be told from JSON. */
@@ -140,8 +127,8 @@ export interface RawResponse {
 }
 
 /** The monitoring proxy is read as text: an HTML answer (a login page, a proxy error) is an error. */
-async function fetchRaw(path: string): Promise<RawResponse> {
-  const response = await api.get<string>(`${base}/cadvisor/api/v1.3/${path}`, {
+async function fetchRaw(route: 'cadvisorMachine' | 'cadvisorContainers'): Promise<RawResponse> {
+  const response = await api.get<string>(routeUrl(route), {
     ...silent,
     responseType: 'text',
     transformResponse: (body: unknown) => body,
@@ -155,5 +142,5 @@ async function fetchRaw(path: string): Promise<RawResponse> {
   };
 }
 
-export const fetchMachineRaw = () => fetchRaw('machine');
-export const fetchContainersRaw = () => fetchRaw('containers');
+export const fetchMachineRaw = () => fetchRaw('cadvisorMachine');
+export const fetchContainersRaw = () => fetchRaw('cadvisorContainers');

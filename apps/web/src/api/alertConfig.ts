@@ -1,7 +1,7 @@
 import type { AlertRule, SinkType } from '@slipway/contract';
-import { api } from './client';
+import { callRoute } from './routeClient';
 
-/** A notification channel as the settings screen edits it. */
+/** A notification channel as the settings screen edits it (a new one has no id yet). */
 export interface EditableSink {
   id?: string;
   sink_type: SinkType;
@@ -15,11 +15,8 @@ export interface EditableAlertConfig {
   global_enabled: boolean;
 }
 
-const enc = encodeURIComponent;
-
 export async function fetchAlertConfig(workspace: string): Promise<EditableAlertConfig> {
-  const { data } = await api.get<Partial<EditableAlertConfig>>(`/api/alerts/config/${enc(workspace)}`);
-  return normalize(data);
+  return callRoute('getAlertConfig', { params: { workspace } });
 }
 
 /** PUT /api/alerts/config/{ws}; answers the saved config (secrets masked again). */
@@ -27,33 +24,21 @@ export async function saveAlertConfig(
   workspace: string,
   config: EditableAlertConfig,
 ): Promise<EditableAlertConfig> {
-  const { data } = await api.put<Partial<EditableAlertConfig>>(`/api/alerts/config/${enc(workspace)}`, {
-    sinks: config.sinks.map(({ sink_type, enabled, config: sinkConfig, id }) => ({
-      ...(id ? { id } : {}),
-      sink_type,
-      enabled,
-      config: sinkConfig,
-    })),
-    rules: config.rules,
-    global_enabled: config.global_enabled,
+  return callRoute('saveAlertConfig', {
+    params: { workspace },
+    body: {
+      sinks: config.sinks.map(({ sink_type, enabled, config: sinkConfig, id }) => ({
+        ...(id ? { id } : {}),
+        sink_type,
+        enabled,
+        config: sinkConfig,
+      })),
+      rules: config.rules,
+      global_enabled: config.global_enabled,
+    },
   });
-  return normalize(data);
 }
 
 export async function testSink(workspace: string, sinkType: SinkType, config: Record<string, unknown>) {
-  const { data } = await api.post<{ message?: string }>(
-    `/api/alerts/test/${enc(workspace)}/${enc(sinkType)}`,
-    {
-      config,
-    },
-  );
-  return data;
-}
-
-function normalize(data: Partial<EditableAlertConfig> | null | undefined): EditableAlertConfig {
-  return {
-    sinks: (data?.sinks ?? []).map((sink) => ({ ...sink, config: sink.config ?? {} })),
-    rules: data?.rules ?? [],
-    global_enabled: data?.global_enabled ?? true,
-  };
+  return callRoute('testAlertSink', { params: { workspace, sink_type: sinkType }, body: { config } });
 }

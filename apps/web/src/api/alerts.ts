@@ -1,45 +1,29 @@
 import type { AlertStatistics, AlertView } from '@slipway/contract';
-import { api } from './client';
-
-const enc = encodeURIComponent;
-
-function listOf(data: unknown, key: string): AlertView[] {
-  if (Array.isArray(data)) return data as AlertView[];
-  const inner = data && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
-  return Array.isArray(inner) ? (inner as AlertView[]) : [];
-}
+import { useQuery } from '@tanstack/react-query';
+import { callRoute } from './routeClient';
 
 export async function fetchActiveAlerts(workspace: string): Promise<AlertView[]> {
-  const { data } = await api.get<unknown>(`/api/alerts-active/${enc(workspace)}`);
-  return listOf(data, 'alerts');
+  return callRoute('activeAlerts', { params: { workspace } });
 }
 
 export const RECENT_ALERT_HOURS = 24;
 export const ALERT_STATISTICS_DAYS = 7;
 
 export async function fetchRecentAlerts(workspace: string): Promise<AlertView[]> {
-  const { data } = await api.get<unknown>(`/api/alerts-recent/${enc(workspace)}`, {
-    params: { hours: RECENT_ALERT_HOURS },
-  });
-  return listOf(data, 'alerts');
+  return callRoute('recentAlerts', { params: { workspace }, query: { hours: RECENT_ALERT_HOURS } });
 }
 
-export async function fetchAlertStatistics(workspace: string): Promise<AlertStatistics | null> {
-  const { data } = await api.get<AlertStatistics | { statistics: AlertStatistics } | null>(
-    `/api/alerts-statistics/${enc(workspace)}`,
-    { params: { days: ALERT_STATISTICS_DAYS } },
-  );
-  if (!data) return null;
-  return 'statistics' in data ? data.statistics : data;
+export async function fetchAlertStatistics(workspace: string): Promise<AlertStatistics> {
+  return callRoute('alertStatistics', { params: { workspace }, query: { days: ALERT_STATISTICS_DAYS } });
 }
 
 /** Spec: the actor is the fixed value 'user'. */
 export async function acknowledgeAlert(alertId: string): Promise<void> {
-  await api.post(`/api/alert-acknowledge/${enc(alertId)}`, { acknowledged_by: 'user' });
+  await callRoute('acknowledgeAlert', { params: { alertId }, body: { acknowledged_by: 'user' } });
 }
 
 export async function resolveAlert(alertId: string): Promise<void> {
-  await api.post(`/api/alert-resolve/${enc(alertId)}`, { resolved_by: 'user' });
+  await callRoute('resolveAlert', { params: { alertId }, body: { resolved_by: 'user' } });
 }
 
 export const alertKeys = {
@@ -48,3 +32,28 @@ export const alertKeys = {
   recent: (ws: string) => ['alerts', ws, 'recent'] as const,
   statistics: (ws: string) => ['alerts', ws, 'statistics'] as const,
 };
+
+/** Spec: the active alerts refresh every 30 s. */
+export function useActiveAlerts(workspace: string) {
+  return useQuery({
+    queryKey: alertKeys.active(workspace),
+    queryFn: () => fetchActiveAlerts(workspace),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useRecentAlerts(workspace: string, shown: boolean) {
+  return useQuery({
+    queryKey: alertKeys.recent(workspace),
+    queryFn: () => fetchRecentAlerts(workspace),
+    enabled: shown,
+  });
+}
+
+export function useAlertStatistics(workspace: string, shown: boolean) {
+  return useQuery({
+    queryKey: alertKeys.statistics(workspace),
+    queryFn: () => fetchAlertStatistics(workspace),
+    enabled: shown,
+  });
+}

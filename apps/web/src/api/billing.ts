@@ -3,8 +3,8 @@ import {
   type CreateSubscriptionResponse,
   planCodeFor,
 } from '@slipway/contract';
-import { api } from './client';
 import { serverDetail } from './errors';
+import { callRoute } from './routeClient';
 
 /** Time plus a random part: a retry of the same click reuses it, a new click makes a new one. */
 export function newIdempotencyKey(): string {
@@ -35,11 +35,7 @@ export async function createSubscription(
     },
   };
   try {
-    const { data } = await api.post<CreateSubscriptionResponse>(
-      `/api/subscriptions/${encodeURIComponent(deployment.repo)}`,
-      body,
-    );
-    return data;
+    return await callRoute('createSubscription', { params: { repo_name: deployment.repo }, body });
   } catch (error) {
     throw new Error(serverDetail(error) ?? 'Failed to create subscription', { cause: error });
   }

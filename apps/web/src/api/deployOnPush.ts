@@ -1,9 +1,7 @@
-import type { DeployOnPush } from '@slipway/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
 import { serverError } from './errors';
+import { callRoute } from './routeClient';
 
-const path = (workspace: string) => `/api/workspace-deploy-on-push/${encodeURIComponent(workspace)}`;
 export const deployOnPushKey = (workspace: string) => ['workspace-deploy-on-push', workspace] as const;
 
 /** GET /api/workspace-deploy-on-push/{name}: whether a push to the workspace's branch deploys it. */
@@ -12,7 +10,7 @@ export function useDeployOnPush(workspace: string) {
     queryKey: deployOnPushKey(workspace),
     queryFn: async () => {
       try {
-        return (await api.get<DeployOnPush>(path(workspace))).data;
+        return await callRoute('getDeployOnPush', { params: { name: workspace } });
       } catch (error) {
         throw new Error(serverError(error) ?? 'Could not load the deploy on push setting', { cause: error });
       }
@@ -26,7 +24,7 @@ export function useSetDeployOnPush(workspace: string) {
   return useMutation({
     mutationFn: async (enabled: boolean) => {
       try {
-        return (await api.put<DeployOnPush>(path(workspace), { enabled })).data;
+        return await callRoute('setDeployOnPush', { params: { name: workspace }, body: { enabled } });
       } catch (error) {
         throw new Error(serverError(error) ?? 'Could not change deploy on push', { cause: error });
       }

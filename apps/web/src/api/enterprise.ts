@@ -1,6 +1,6 @@
 import type { EnterpriseInquiry } from '@slipway/contract';
-import { api } from './client';
+import { callRoute } from './routeClient';
 
 export async function submitEnterpriseInquiry(inquiry: EnterpriseInquiry): Promise<void> {
-  await api.post('/api/enterprise-contact', inquiry);
+  await callRoute('enterpriseContact', { body: inquiry });
 }

@@ -1,28 +1,30 @@
 import type { EnvVariable, EnvVariablesSaved } from '@slipway/contract';
-import axios from 'axios';
-import { api } from './client';
+import { httpStatus } from './errors';
+import { callRoute } from './routeClient';
 
-/**
- * POST /api/env-variables/{workspace}/upload. On failure throws an Error whose message is the
- * spec's alert text: 'Error uploading variables: ' plus the server detail ('Upload failed' if
- * none), or plus the network error's message.
- */
-export async function uploadEnvVariables(
-  workspace: string,
-  variables: EnvVariable[],
-): Promise<EnvVariablesSaved> {
+/** GET /api/env-variables/{workspace}; a 404 means the workspace has none yet. */
+export async function fetchEnvVariables(workspace: string): Promise<EnvVariable[]> {
   try {
-    const { data } = await api.post<EnvVariablesSaved>(
-      `/api/env-variables/${encodeURIComponent(workspace)}/upload`,
-      { variables },
-    );
-    return data;
+    return (await callRoute('listEnvVariables', { params: { workspace } })).variables;
   } catch (error) {
-    let reason = error instanceof Error ? error.message : 'Upload failed';
-    if (axios.isAxiosError<{ detail?: unknown }>(error) && error.response) {
-      const detail = error.response.data?.detail;
-      reason = typeof detail === 'string' && detail ? detail : 'Upload failed';
-    }
-    throw new Error(`Error uploading variables: ${reason}`, { cause: error });
+    if (httpStatus(error) === 404) return [];
+    throw error;
   }
+}
+
+/** POST /api/env-variables/{workspace}/upload: the deploy wizard's and the settings' one upload. */
+export function uploadEnvVariables(workspace: string, variables: EnvVariable[]): Promise<EnvVariablesSaved> {
+  return callRoute('uploadEnvVariables', { params: { workspace }, body: { variables } });
+}
+
+export async function updateEnvVariable(workspace: string, key: string, value: string): Promise<void> {
+  await callRoute('updateEnvVariable', { params: { workspace, key }, body: { value } });
+}
+
+export async function deleteEnvVariable(workspace: string, key: string): Promise<void> {
+  await callRoute('deleteEnvVariable', { params: { workspace, key } });
+}
+
+export async function deleteAllEnvVariables(workspace: string): Promise<void> {
+  await callRoute('deleteEnvVariables', { params: { workspace } });
 }

@@ -1,14 +1,11 @@
+import type { Installation } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
-
-/** The spec uses only the length of this list; its fields are not described. */
-export type GithubInstallation = Record<string, unknown>;
+import { callRoute } from './routeClient';
 
 /** GET /api/github/installations. Any failure (including 404 while the endpoint is missing) means none. */
-export async function fetchInstallations(): Promise<GithubInstallation[]> {
+export async function fetchInstallations(): Promise<Installation[]> {
   try {
-    const { data } = await api.get<unknown>('/api/github/installations');
-    return Array.isArray(data) ? (data as GithubInstallation[]) : [];
+    return await callRoute('listInstallations');
   } catch {
     return [];
   }

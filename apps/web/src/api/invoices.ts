@@ -1,14 +1,23 @@
 import type { Invoice, SubscriptionInvoices } from '@slipway/contract';
-import { api } from './client';
+import { useQuery } from '@tanstack/react-query';
+import { callRoute } from './routeClient';
 
 export async function fetchInvoices(): Promise<Invoice[]> {
-  const { data } = await api.get<Invoice[] | { invoices: Invoice[] }>('/api/invoices');
-  return Array.isArray(data) ? data : (data.invoices ?? []);
+  return callRoute('listInvoices');
 }
 
 export async function fetchSubscriptionInvoices(subscriptionId: string): Promise<SubscriptionInvoices> {
-  const { data } = await api.get<SubscriptionInvoices>(
-    `/api/subscriptions/${encodeURIComponent(subscriptionId)}/invoices`,
-  );
-  return { ...data, invoices: data.invoices ?? [] };
+  return callRoute('subscriptionInvoices', { params: { id: subscriptionId } });
+}
+
+/** Every invoice of the user, or one subscription's (with its trial notice); always read fresh. */
+export function useInvoices(subscriptionId: string | undefined) {
+  return useQuery({
+    queryKey: ['invoices', subscriptionId ?? 'all'],
+    queryFn: async () =>
+      subscriptionId
+        ? fetchSubscriptionInvoices(subscriptionId)
+        : { invoices: await fetchInvoices(), is_trial: false, message: null, trial_end_date: null },
+    staleTime: 0,
+  });
 }

@@ -1,10 +1,10 @@
 import { importOrReload } from '../lib/chunkReload';
 
 /**
- * The HTTP client (axios) for calls the shell makes — the session check, the landing's public config —
- * fetched on first use, so the first JavaScript a visitor loads does not carry it. Screens import
- * ./client directly: their chunk brings it.
+ * The typed route client (and axios under it) for calls the shell makes — logout, the landing's public
+ * config — fetched on first use, so the first JavaScript a visitor loads does not carry it. Screens import
+ * ./routeClient directly: their chunk brings it.
  */
-export async function lazyApi() {
-  return (await importOrReload(() => import('./client'))).api;
+export function lazyRouteClient() {
+  return importOrReload(() => import('./routeClient'));
 }

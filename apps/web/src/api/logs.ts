@@ -1,3 +1,5 @@
+import { routeUrl } from './routeClient';
+
 /** Build output of the deployment, or the running services' output. */
 export type LogType = 'build' | 'service';
 
@@ -11,7 +13,7 @@ export function logStreamUrl(owner: string, repo: string, logType: LogType): str
     initial_lines: String(logType === 'build' ? BUILD_INITIAL_LINES : SERVICE_INITIAL_LINES),
     follow: 'true',
   });
-  return `/api/logs/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/stream?${params}`;
+  return `${routeUrl('deploymentLogStream', { owner, repo })}?${params}`;
 }
 
 export interface LogLine {

@@ -1,36 +1,27 @@
 import type { SystemHealthContainers, SystemHealthStatus, SystemInfo, VmHealth } from '@slipway/contract';
-import { api } from './client';
-
-const base = (path: string, workspace: string) => `/api/monitoring/${path}/${encodeURIComponent(workspace)}`;
-
-/** Some answers are wrapped ({system_info: …}); the spec names the wrapper, the contract the inner shape. */
-function unwrap<T>(data: unknown, key: string): T {
-  if (data && typeof data === 'object' && key in data) return (data as Record<string, T>)[key] as T;
-  return data as T;
-}
+import { useQuery } from '@tanstack/react-query';
+import { callRoute } from './routeClient';
 
 export async function fetchSystemHealthStatus(workspace: string): Promise<SystemHealthStatus> {
-  const { data } = await api.get<SystemHealthStatus>(base('system-health-status', workspace));
-  return data;
+  return callRoute('systemHealthStatus', { params: { workspace } });
 }
 
+/** The spec wraps this answer ({system_info: …}); the screens read the inner shape. */
 export async function fetchSystemInfo(workspace: string): Promise<SystemInfo> {
-  const { data } = await api.get<unknown>(base('system-info', workspace));
-  return unwrap<SystemInfo>(data, 'system_info');
+  return (await callRoute('systemInfo', { params: { workspace } })).system_info;
 }
 
+/** The spec wraps this answer ({vm_health: …}); the screens read the inner shape. */
 export async function fetchVmHealth(workspace: string): Promise<VmHealth> {
-  const { data } = await api.get<unknown>(base('vm-health-metrics', workspace));
-  return unwrap<VmHealth>(data, 'vm_health');
+  return (await callRoute('vmHealthMetrics', { params: { workspace } })).vm_health;
 }
 
 export async function fetchSystemHealthContainers(workspace: string): Promise<SystemHealthContainers> {
-  const { data } = await api.get<SystemHealthContainers>(base('system-health-containers', workspace));
-  return { ...data, containers: data.containers ?? {} };
+  return callRoute('systemHealthContainers', { params: { workspace } });
 }
 
 export async function deploySystemHealth(workspace: string): Promise<void> {
-  await api.post(base('system-health-deploy', workspace));
+  await callRoute('deploySystemHealth', { params: { workspace } });
 }
 
 export const monitoringKeys = {
@@ -39,3 +30,41 @@ export const monitoringKeys = {
   vm: (ws: string) => ['monitoring', ws, 'vm'] as const,
   containers: (ws: string) => ['monitoring', ws, 'containers'] as const,
 };
+
+/** Spec: the VM figures and containers refresh every 30 s once system health is deployed. */
+export const SYSTEM_HEALTH_POLL_MS = 30_000;
+
+/** Whether system health is deployed; the monitoring screen shows a failure at once (`retry: false`). */
+export function useSystemHealthStatus(workspace: string, options: { retry?: false } = {}) {
+  return useQuery({
+    queryKey: monitoringKeys.status(workspace),
+    queryFn: () => fetchSystemHealthStatus(workspace),
+    ...options,
+  });
+}
+
+export function useSystemInfo(workspace: string, deployed: boolean) {
+  return useQuery({
+    queryKey: monitoringKeys.info(workspace),
+    queryFn: () => fetchSystemInfo(workspace),
+    enabled: deployed,
+  });
+}
+
+export function useVmHealth(workspace: string, deployed: boolean) {
+  return useQuery({
+    queryKey: monitoringKeys.vm(workspace),
+    queryFn: () => fetchVmHealth(workspace),
+    enabled: deployed,
+    refetchInterval: SYSTEM_HEALTH_POLL_MS,
+  });
+}
+
+export function useSystemHealthContainers(workspace: string, deployed: boolean) {
+  return useQuery({
+    queryKey: monitoringKeys.containers(workspace),
+    queryFn: () => fetchSystemHealthContainers(workspace),
+    enabled: deployed,
+    refetchInterval: SYSTEM_HEALTH_POLL_MS,
+  });
+}

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { httpStatus } from './errors';
+import { onSignedOut } from './signOut';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,3 +16,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Everything cached belonged to the old session.
+onSignedOut(() => queryClient.clear());

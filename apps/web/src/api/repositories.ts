@@ -1,21 +1,12 @@
-import { VM_SIZES, type VmSize } from '@slipway/contract';
+import { type Repository, VM_SIZES, type VmSize } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
-import {
-  BRANCHES_PER_PAGE,
-  type BranchEntry,
-  branchName,
-  isLastBranchPage,
-} from '../features/deploy-config/branchSelection';
-import type { PickerRepository } from '../features/repository-picker/repositoryListing';
-import { sortByUpdated } from '../features/repository-picker/repositoryListing';
-import { api } from './client';
 import { serverError } from './errors';
+import { callRoute } from './routeClient';
 
-/** GET /api/github/repos, newest `updated_at` first. Failures carry 'Failed to fetch repositories'. */
-export async function fetchRepositories(): Promise<PickerRepository[]> {
+/** GET /api/github/repos. Failures carry 'Failed to fetch repositories'. */
+export async function fetchRepositories(): Promise<Repository[]> {
   try {
-    const { data } = await api.get<PickerRepository[]>('/api/github/repos');
-    return sortByUpdated(Array.isArray(data) ? data : []);
+    return await callRoute('listRepositories');
   } catch (error) {
     throw new Error(serverError(error) ?? 'Failed to fetch repositories', { cause: error });
   }
@@ -25,19 +16,23 @@ export function useRepositories() {
   return useQuery({ queryKey: ['github', 'repos'], queryFn: fetchRepositories });
 }
 
-const repoPath = (owner: string, repo: string) =>
-  `/api/github/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+export const BRANCHES_PER_PAGE = 100;
+
+/** Paging stops at an empty page or a page shorter than a full one. */
+export function isLastBranchPage(pageLength: number, perPage = BRANCHES_PER_PAGE): boolean {
+  return pageLength === 0 || pageLength < perPage;
+}
 
 /** Every branch: pages of 100 until an empty page or a page shorter than 100. */
 export async function fetchAllBranches(owner: string, repo: string, maxPages = 100): Promise<string[]> {
   const names: string[] = [];
   for (let page = 1; page <= maxPages; page += 1) {
-    const { data } = await api.get<BranchEntry[]>(`${repoPath(owner, repo)}/branches`, {
-      params: { page, per_page: BRANCHES_PER_PAGE },
+    const branches = await callRoute('listBranches', {
+      params: { owner, repo },
+      query: { page, per_page: BRANCHES_PER_PAGE },
     });
-    const entries = Array.isArray(data) ? data : [];
-    names.push(...entries.map(branchName));
-    if (isLastBranchPage(entries.length)) break;
+    names.push(...branches.map((branch) => branch.name));
+    if (isLastBranchPage(branches.length)) break;
   }
   return names;
 }
@@ -61,9 +56,8 @@ export function useBranches(owner: string | undefined, repo: string | undefined)
 /** GET /api/vm-sizes, falling back to the catalogue shipped with the contract. */
 export async function fetchVmSizes(): Promise<readonly VmSize[]> {
   try {
-    const { data } = await api.get<unknown>('/api/vm-sizes');
-    const list = Array.isArray(data) ? data : (data as { vm_sizes?: unknown; sizes?: unknown })?.vm_sizes;
-    return Array.isArray(list) && list.length > 0 ? (list as VmSize[]) : VM_SIZES;
+    const sizes = await callRoute('vmSizes');
+    return sizes.length > 0 ? sizes : VM_SIZES;
   } catch {
     return VM_SIZES;
   }

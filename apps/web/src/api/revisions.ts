@@ -1,9 +1,7 @@
-import type { StartDeploymentResponse, WorkspaceRevisions } from '@slipway/contract';
+import type { StartDeploymentResponse } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
 import { serverError } from './errors';
-
-const enc = encodeURIComponent;
+import { callRoute } from './routeClient';
 
 export const revisionsKey = (workspace: string) => ['workspace-revisions', workspace] as const;
 
@@ -13,8 +11,7 @@ export function useRevisions(workspace: string) {
     queryKey: revisionsKey(workspace),
     queryFn: async () => {
       try {
-        const { data } = await api.get<WorkspaceRevisions>(`/api/workspace-revisions/${enc(workspace)}`);
-        return data;
+        return await callRoute('workspaceRevisions', { params: { name: workspace } });
       } catch (error) {
         throw new Error(serverError(error) ?? 'Could not load the revisions', { cause: error });
       }
@@ -29,12 +26,11 @@ export async function startRollback(
   sessionId: string,
 ): Promise<StartDeploymentResponse> {
   try {
-    const { data } = await api.post<StartDeploymentResponse>(
-      `/api/workspace-rollback/${enc(workspace)}/${enc(deploymentId)}`,
-      { sessionId },
-      { sameAnswerIfRepeated: true },
-    );
-    return data;
+    return await callRoute('rollbackWorkspace', {
+      params: { name: workspace, deploymentId },
+      body: { sessionId },
+      config: { sameAnswerIfRepeated: true },
+    });
   } catch (error) {
     throw new Error(serverError(error) ?? 'Could not start the rollback', { cause: error });
   }

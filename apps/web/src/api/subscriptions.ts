@@ -1,18 +1,15 @@
 import type { SubscriptionDetail, SubscriptionSummary } from '@slipway/contract';
-import { api } from './client';
+import { useQuery } from '@tanstack/react-query';
+import { callRoute } from './routeClient';
 
 export const subscriptionsKey = ['subscriptions'] as const;
 
 export async function fetchSubscriptions(): Promise<SubscriptionSummary[]> {
-  const { data } = await api.get<SubscriptionSummary[] | { subscriptions: SubscriptionSummary[] }>(
-    '/api/subscriptions',
-  );
-  return Array.isArray(data) ? data : (data.subscriptions ?? []);
+  return callRoute('listSubscriptions');
 }
 
 export async function fetchSubscription(id: string): Promise<SubscriptionDetail> {
-  const { data } = await api.get<SubscriptionDetail>(`/api/subscriptions/${encodeURIComponent(id)}`);
-  return data;
+  return callRoute('getSubscription', { params: { id } });
 }
 
 /** A key unique to this attempt: time plus a random part (spec §9). */
@@ -21,9 +18,22 @@ export function idempotencyKey(prefix: string): string {
 }
 
 export async function cancelSubscription(id: string, reason: string): Promise<void> {
-  await api.post(`/api/subscriptions/${encodeURIComponent(id)}/cancel`, {
-    cancel_immediately: true,
-    reason,
-    idempotency_key: idempotencyKey(`cancel-${id}`),
+  await callRoute('cancelSubscription', {
+    params: { id },
+    body: { cancel_immediately: true, reason, idempotency_key: idempotencyKey(`cancel-${id}`) },
+  });
+}
+
+export function useSubscriptions() {
+  return useQuery({ queryKey: subscriptionsKey, queryFn: fetchSubscriptions, staleTime: 0 });
+}
+
+/** One subscription's details; no retry (the invoices screen only logs a failure). */
+export function useSubscription(id: string | undefined) {
+  return useQuery({
+    queryKey: ['subscription', id],
+    queryFn: () => fetchSubscription(id ?? ''),
+    enabled: Boolean(id),
+    retry: false,
   });
 }

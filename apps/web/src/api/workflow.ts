@@ -1,14 +1,14 @@
 import type {
   DeployJobMetadata,
   StartDeploymentResponse,
+  VM_SIZE_IDS,
   WorkflowDefinition,
   WorkflowStatus,
 } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
 import axios from 'axios';
-import { api } from './client';
 import { httpStatus, serverError } from './errors';
-
-const enc = encodeURIComponent;
+import { callRoute, routeUrl } from './routeClient';
 
 /** The steps shown on the review screen when GET /api/workflow/deployment fails. */
 export const DEFAULT_WORKFLOW: WorkflowDefinition = {
@@ -27,8 +27,8 @@ export const DEFAULT_WORKFLOW: WorkflowDefinition = {
 
 export async function fetchWorkflowDefinition(): Promise<WorkflowDefinition> {
   try {
-    const { data } = await api.get<WorkflowDefinition>('/api/workflow/deployment');
-    return data && Array.isArray(data.steps) && data.steps.length > 0 ? data : DEFAULT_WORKFLOW;
+    const definition = await callRoute('workflowDefinition');
+    return definition.steps.length > 0 ? definition : DEFAULT_WORKFLOW;
   } catch {
     return DEFAULT_WORKFLOW;
   }
@@ -48,9 +48,11 @@ export interface StartWorkflowInput {
  * failed: {status text}', else 'Failed to start workflow'.
  */
 export async function startWorkflow(input: StartWorkflowInput): Promise<StartDeploymentResponse> {
-  let data: { success?: boolean; error?: string } & Partial<StartDeploymentResponse>;
+  let data: StartDeploymentResponse;
   try {
-    ({ data } = await api.post('/api/workflow/deployment/start', input, { sameAnswerIfRepeated: true }));
+    // The size comes from the stored selection as text; the server checks it against the catalogue.
+    const body = input as StartWorkflowInput & { vmSize: (typeof VM_SIZE_IDS)[number] };
+    data = await callRoute('startDeployment', { body, config: { sameAnswerIfRepeated: true } });
   } catch (error) {
     const message = serverError(error);
     if (message) throw new Error(message, { cause: error });
@@ -66,15 +68,15 @@ export async function startWorkflow(input: StartWorkflowInput): Promise<StartDep
     }
     throw new Error('Failed to start workflow', { cause: error });
   }
-  if (!data?.success) throw new Error(data?.error || 'Failed to start workflow');
-  return data as StartDeploymentResponse;
+  // The contract's answer is always a success; a server that says otherwise is still read as a failure.
+  if (!data.success) throw new Error('Failed to start workflow');
+  return data;
 }
 
 /** GET /api/workflow/deployment/status/{id}; null for 'Workflow session not found' (a normal not-found). */
 export async function fetchWorkflowStatus(sessionId: string): Promise<WorkflowStatus | null> {
   try {
-    const { data } = await api.get<WorkflowStatus>(`/api/workflow/deployment/status/${enc(sessionId)}`);
-    return data;
+    return await callRoute('deploymentStatus', { params: { sessionId } });
   } catch (error) {
     if (httpStatus(error) !== 404) console.error('Workflow status failed', error);
     return null;
@@ -84,21 +86,20 @@ export async function fetchWorkflowStatus(sessionId: string): Promise<WorkflowSt
 /** POST /api/workflow/deployment/cancel/{id}. Errors: the server's error, else 'Could not cancel the deployment'. */
 export async function cancelWorkflow(sessionId: string): Promise<void> {
   try {
-    await api.post(`/api/workflow/deployment/cancel/${enc(sessionId)}`);
+    await callRoute('cancelDeployment', { params: { sessionId } });
   } catch (error) {
     throw new Error(serverError(error) ?? 'Could not cancel the deployment', { cause: error });
   }
 }
 
 export function workflowStatusStreamUrl(sessionId: string): string {
-  return `/api/workflow/deployment/status/${enc(sessionId)}/stream`;
+  return routeUrl('deploymentStatusStream', { sessionId });
 }
 
 /** GET /api/deployment/job/{id}: the facts the failure view shows. */
 export async function fetchDeployJob(id: string): Promise<DeployJobMetadata | null> {
   try {
-    const { data } = await api.get<DeployJobMetadata>(`/api/deployment/job/${enc(id)}`);
-    return data;
+    return await callRoute('deploymentJob', { params: { id } });
   } catch (error) {
     console.error('Deploy job details failed', error);
     return null;
@@ -116,7 +117,7 @@ export interface DeploymentConfig {
 
 export async function saveSessionState(sessionId: string, stateData: DeploymentConfig): Promise<void> {
   try {
-    await api.post('/api/session/state', { sessionId, stateData });
+    await callRoute('saveSessionState', { body: { sessionId, stateData: { ...stateData } } });
   } catch (error) {
     console.error('Saving the session state failed', error);
   }
@@ -124,11 +125,14 @@ export async function saveSessionState(sessionId: string, stateData: DeploymentC
 
 export async function loadSessionState(sessionId: string): Promise<Partial<DeploymentConfig> | null> {
   try {
-    const { data } = await api.get<{ exists: boolean; stateData?: Partial<DeploymentConfig> }>(
-      `/api/session/state/${enc(sessionId)}`,
-    );
-    return data?.exists && data.stateData ? data.stateData : null;
+    const state = await callRoute('getSessionState', { params: { sessionId } });
+    // What this client stored (saveSessionState): the server keeps it as an opaque record.
+    return state.exists ? (state.stateData as Partial<DeploymentConfig>) : null;
   } catch {
     return null;
   }
+}
+
+export function useWorkflowDefinition() {
+  return useQuery({ queryKey: ['workflow', 'deployment'], queryFn: fetchWorkflowDefinition });
 }

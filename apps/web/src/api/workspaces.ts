@@ -1,42 +1,41 @@
-import type { WorkspaceDetails, WorkspaceLogEntry, WorkspaceSummary } from '@slipway/contract';
+import type { WorkspaceLogEntry, WorkspaceSummary } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { httpStatus } from './errors';
+import { callRoute, routeUrl } from './routeClient';
 
 export const workspacesKey = ['workspaces'] as const;
 
 /** GET /api/user-workspaces. The spec's message carries the HTTP status. */
 export async function fetchUserWorkspaces(): Promise<WorkspaceSummary[]> {
   try {
-    const { data } = await api.get<WorkspaceSummary[] | { workspaces: WorkspaceSummary[] }>(
-      '/api/user-workspaces',
-    );
-    return Array.isArray(data) ? data : (data.workspaces ?? []);
+    return await callRoute('listWorkspaces');
   } catch (error) {
     throw new Error(`Failed to fetch workspaces: ${httpStatus(error) ?? 'network error'}`);
   }
 }
 
-const enc = encodeURIComponent;
+/** The signed-in user's workspaces (dashboard, monitoring); a failure shows at once, with its status. */
+export function useUserWorkspaces() {
+  return useQuery({ queryKey: workspacesKey, queryFn: fetchUserWorkspaces, retry: false });
+}
 
 export async function deleteWorkspace(name: string): Promise<void> {
-  await api.delete(`/api/workspace-delete/${enc(name)}`);
+  await callRoute('deleteWorkspace', { params: { name } });
 }
 
 /** GET /api/workspace-logs/{name}: the stored history, oldest first. */
 export async function fetchWorkspaceLogs(name: string, service?: string): Promise<WorkspaceLogEntry[]> {
-  const { data } = await api.get<WorkspaceLogEntry[] | { logs: WorkspaceLogEntry[] }>(
-    `/api/workspace-logs/${enc(name)}`,
-    { params: service ? { service } : undefined },
-  );
-  return Array.isArray(data) ? data : (data.logs ?? []);
+  const { logs } = await callRoute('workspaceLogs', {
+    params: { name },
+    query: service ? { service } : undefined,
+  });
+  return logs;
 }
 
 /** GET /api/workspace-services/{name}: the compose service names. */
 export async function fetchWorkspaceServices(name: string): Promise<string[]> {
-  const { data } = await api.get<string[] | { services: string[] }>(`/api/workspace-services/${enc(name)}`);
-  const list = Array.isArray(data) ? data : (data.services ?? []);
-  return list.filter((service): service is string => typeof service === 'string');
+  return (await callRoute('workspaceServices', { params: { name } })).services;
 }
 
 /** The XSRF token the server set as a cookie; fetch() does not copy it into a header by itself. */
@@ -59,7 +58,7 @@ export async function streamWorkspaceLogs(
     service: options.service,
   });
   const token = xsrfToken();
-  const response = await fetch(`/api/workspace-logs-stream/${enc(name)}?${query}`, {
+  const response = await fetch(`${routeUrl('workspaceLogStream', { name })}?${query}`, {
     credentials: 'include',
     headers: { Accept: 'text/event-stream', ...(token ? { 'X-XSRF-TOKEN': token } : {}) },
     signal: options.signal,
@@ -80,13 +79,11 @@ export async function streamWorkspaceLogs(
 
 /** GET /api/github/repos/{owner}/{repo}/branches, first page: the redeploy dialog's branch choice. */
 export async function fetchRepoBranches(owner: string, repo: string): Promise<string[]> {
-  const { data } = await api.get<Array<string | { name: string }>>(
-    `/api/github/repos/${enc(owner)}/${enc(repo)}/branches`,
-    { params: { page: 1, per_page: 100 } },
-  );
-  return (Array.isArray(data) ? data : []).map((branch) =>
-    typeof branch === 'string' ? branch : branch.name,
-  );
+  const branches = await callRoute('listBranches', {
+    params: { owner, repo },
+    query: { page: 1, per_page: 100 },
+  });
+  return branches.map((branch) => branch.name);
 }
 
 export interface RedeployRequest {
@@ -102,8 +99,9 @@ export interface RedeployRequest {
  * success and as the error text otherwise, so the answer is taken as text whatever its status.
  */
 export async function startRedeploy(request: RedeployRequest): Promise<void> {
+  // Read as text whatever the status (see above), so not through callRoute's typed JSON.
   const response = await api.post<string>(
-    '/api/workflow/deployment/start',
+    routeUrl('startDeployment'),
     { ...request, workflowType: 'redeploy' },
     { responseType: 'text', validateStatus: () => true, sameAnswerIfRepeated: true },
   );
@@ -139,7 +137,30 @@ function errorTextOf(text: string): string {
 export function useWorkspaceDetails(name: string) {
   return useQuery({
     queryKey: ['workspace-details', name],
-    queryFn: async () => (await api.get<WorkspaceDetails>(`/api/workspace-details/${enc(name)}`)).data,
+    queryFn: () => callRoute('workspaceDetails', { params: { name } }),
     refetchInterval: 10_000,
+  });
+}
+
+export function useWorkspaceServices(name: string) {
+  return useQuery({ queryKey: ['workspace-services', name], queryFn: () => fetchWorkspaceServices(name) });
+}
+
+/** The stored history, read fresh each time `refreshKey` changes (the log viewer's Refresh). */
+export function useWorkspaceLogHistory(name: string, service: string, refreshKey: number) {
+  return useQuery({
+    queryKey: ['workspace-logs', name, service, refreshKey],
+    queryFn: () => fetchWorkspaceLogs(name, service || undefined),
+    staleTime: 0,
+  });
+}
+
+/** The redeploy dialog's branch choice, read when the dialog opens; no retry. */
+export function useRedeployBranches(target: { owner: string; repo: string } | null, open: boolean) {
+  return useQuery({
+    queryKey: ['branches', target?.owner, target?.repo],
+    queryFn: () => fetchRepoBranches(target?.owner ?? '', target?.repo ?? ''),
+    enabled: open && target !== null,
+    retry: false,
   });
 }

@@ -1,9 +1,19 @@
 import type { User } from '@slipway/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { currentUserKey, fetchCurrentUser, logout as logoutRequest, SIGN_IN_URL } from '../api/auth';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { logout as logoutRequest, SIGN_IN_URL } from '../api/auth';
 import { setUnauthorizedHandler } from '../api/authRedirects';
 import { serverError } from '../api/errors';
+import { fetchSessionUser, SessionCheckError } from '../api/sessionCheck';
+import { announceSignedOut } from '../api/signOut';
 
 /** Spec: the sign-in button waits this long before leaving for the provider. */
 export const SIGN_IN_DELAY_MS = 100;
@@ -20,28 +30,49 @@ export interface AuthState {
   logout: () => Promise<void>;
 }
 
+interface Session {
+  user: User | null;
+  loading: boolean;
+  error: string | null;
+}
+
 const AuthContext = createContext<AuthState | null>(null);
 
+function checkFailure(error: unknown): string {
+  const message = error instanceof SessionCheckError ? error.serverMessage : undefined;
+  return message ?? 'Authentication check failed';
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session>({ user: null, loading: true, error: null });
   const [isSigningIn, setIsSigningIn] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
-  // Checked once on load; later reads are explicit (refresh) or follow a logout.
-  const session = useQuery({
-    queryKey: currentUserKey,
-    queryFn: fetchCurrentUser,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-
-  useEffect(() => {
-    setUnauthorizedHandler(() => queryClient.setQueryData(currentUserKey, null));
-  }, [queryClient]);
+  // The latest check wins: a refresh started after another one replaces its answer.
+  const latestCheck = useRef(0);
 
   const refresh = useCallback(async () => {
-    const result = await session.refetch();
-    return result.data ?? null;
-  }, [session.refetch]);
+    const check = ++latestCheck.current;
+    try {
+      const user = await fetchSessionUser();
+      if (check === latestCheck.current) setSession({ user, loading: false, error: null });
+      return user;
+    } catch (error) {
+      // A failed re-check keeps the user it knew (the session may well still be there).
+      if (check === latestCheck.current) {
+        setSession((current) => ({ user: current.user, loading: false, error: checkFailure(error) }));
+      }
+      return null;
+    }
+  }, []);
+
+  // Checked once on load; later reads are explicit (refresh) or follow a logout.
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => setSession((current) => ({ ...current, user: null })));
+  }, []);
 
   const signIn = useCallback(() => {
     setIsSigningIn(true);
@@ -52,26 +83,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await logoutRequest();
       setLogoutError(null);
-      queryClient.setQueryData(currentUserKey, null);
-      // Everything else cached belonged to the old session.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+      setSession({ user: null, loading: false, error: null });
+      announceSignedOut();
     } catch (error) {
       setLogoutError(serverError(error) ?? 'Logout failed');
     }
-  }, [queryClient]);
+  }, []);
 
-  const value = useMemo<AuthState>(() => {
-    const checkError = session.error ? (serverError(session.error) ?? 'Authentication check failed') : null;
-    return {
-      user: session.data ?? null,
-      loading: session.isPending,
-      error: logoutError ?? checkError,
+  const value = useMemo<AuthState>(
+    () => ({
+      user: session.user,
+      loading: session.loading,
+      error: logoutError ?? session.error,
       isSigningIn,
       refresh,
       signIn,
       logout,
-    };
-  }, [session.data, session.isPending, session.error, logoutError, isSigningIn, refresh, signIn, logout]);
+    }),
+    [session, logoutError, isSigningIn, refresh, signIn, logout],
+  );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

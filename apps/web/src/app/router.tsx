@@ -1,43 +1,39 @@
-import { type ReactNode, Suspense } from 'react';
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
-import { LoadingView } from '../components/ui';
-import type { LazyComponent } from '../lib/lazyComponent';
-import { RouteGuard } from './guards';
+import { type RouteObject, useRoutes } from 'react-router';
+import { importOrReload } from '../lib/chunkReload';
+import { lazyComponent } from '../lib/lazyComponent';
+import { dataPage } from './dataPage';
 import { RootLayout } from './layouts/RootLayout';
-import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { AdminPage, appRoutes, NotFoundPage } from './routes';
+import { type PageHandle, pageElement, pageHandle, preloadMatches } from './pageElement';
+import { publicRoutes } from './publicRoutes';
 
-interface PageHandle {
-  preload: () => Promise<void>;
-}
+const AdminPage = dataPage(() => import('../features/admin/AdminPage'), 'AdminPage');
 
-/** A lazy page behind its error boundary (a failed load or render keeps the layout) and loading view. */
-function pageElement(Page: LazyComponent<object>, key?: string): ReactNode {
-  return (
-    <RouteErrorBoundary key={key}>
-      <Suspense fallback={<LoadingView />}>
-        <Page />
-      </Suspense>
-    </RouteErrorBoundary>
-  );
-}
-
-const handle = (Page: LazyComponent<object>) => ({ preload: Page.preload }) satisfies PageHandle;
+/** The signed-in screens' own route table (a chunk of its own: a visitor's first JavaScript lacks it). */
+const loadSignedInRoutes = () => import('./signedInRoutes');
+const SignedInScreens = lazyComponent<'SignedInScreens', object>(loadSignedInRoutes, 'SignedInScreens');
+const signedInHandle: PageHandle = {
+  preload: async (location) => {
+    // A failure here shows when the screens render (their error boundary), not twice.
+    const table = await importOrReload(loadSignedInRoutes).catch(() => undefined);
+    table?.preloadSignedInPage(location);
+  },
+};
 
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      ...appRoutes.map((route) => ({
+      ...publicRoutes.map((route) => ({
         path: route.path,
-        handle: handle(route.Page),
-        element: <RouteGuard access={route.access}>{pageElement(route.Page, route.path)}</RouteGuard>,
+        handle: pageHandle(route.Page),
+        element: pageElement(route.Page, route.path),
       })),
-      { path: '*', handle: handle(NotFoundPage), element: pageElement(NotFoundPage) },
+      // Any other address: a signed-in screen, or the not-found page (signedInRoutes.tsx).
+      { path: '*', handle: signedInHandle, element: pageElement(SignedInScreens) },
     ],
   },
   // The admin panel: its own layout, guarded by the admin session (not the user guards).
-  { path: '/admin', handle: handle(AdminPage), element: pageElement(AdminPage) },
+  { path: '/admin', handle: pageHandle(AdminPage), element: pageElement(AdminPage) },
 ];
 
 /**
@@ -50,7 +46,5 @@ export function AppRoutes() {
 
 /** Starts downloading the page the tab opened on, beside the session check, rather than after the guard. */
 export function preloadOpenedPage(location: Location) {
-  for (const match of matchRoutes(routes, location) ?? []) {
-    void (match.route.handle as PageHandle | undefined)?.preload();
-  }
+  preloadMatches(routes, location);
 }

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import { Logo } from './Logo';
+import { useMobileMenu } from './mobileMenu';
 
 /**
  * The sticky header frame shared by the public and signed-in headers: logo, desktop items,
@@ -14,11 +14,7 @@ export function HeaderShell({
   desktop: ReactNode;
   mobile: (close: () => void) => ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (pathname) setOpen(false);
-  }, [pathname]);
+  const { open, setOpen } = useMobileMenu();
 
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">

@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { setApiNavigator } from '../../api/authRedirects';
 import { Alert } from '../../components/ui';
 import { useAuth } from '../AuthProvider';
+import { HeaderShell } from '../header/HeaderShell';
+import { UserHeader } from '../header/lazyUserHeader';
+import { MobileMenuProvider } from '../header/mobileMenu';
 import { PublicHeader } from '../header/PublicHeader';
-import { UserHeader } from '../header/UserHeader';
 import { ScrollToTop } from '../ScrollToTop';
 import { SiteFooter } from './SiteFooter';
 
@@ -26,7 +28,15 @@ export function RootLayout() {
         Skip to content
       </a>
       <ScrollToTop />
-      {user ? <UserHeader user={user} /> : <PublicHeader />}
+      <MobileMenuProvider>
+        {user ? (
+          <Suspense fallback={<HeaderShell desktop={null} mobile={() => null} />}>
+            <UserHeader user={user} />
+          </Suspense>
+        ) : (
+          <PublicHeader />
+        )}
+      </MobileMenuProvider>
       {error && (
         <div className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6">
           <Alert tone="error">{error}</Alert>

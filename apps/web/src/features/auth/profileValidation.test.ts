@@ -9,6 +9,15 @@ describe('validateProfile', () => {
     });
   });
 
+  it("keeps the server's length limit", () => {
+    const long = 'a'.repeat(101);
+    expect(validateProfile({ firstName: long, lastName: long, email: '' }, false)).toEqual({
+      firstName: 'First name must be at most 100 characters',
+      lastName: 'Last name must be at most 100 characters',
+    });
+    expect(validateProfile({ firstName: 'a'.repeat(100), lastName: 'L', email: '' }, false)).toEqual({});
+  });
+
   it('checks the email only when GitHub gave none', () => {
     const form = { firstName: 'Ada', lastName: 'Lovelace', email: '' };
     expect(validateProfile(form, false)).toEqual({});

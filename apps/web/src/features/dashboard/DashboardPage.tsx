@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Activity, LayoutDashboard, RefreshCw, Rocket, Settings } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fetchUserWorkspaces, workspacesKey } from '../../api/workspaces';
+import { useUserWorkspaces, workspacesKey } from '../../api/workspaces';
 import { Button, ButtonLink, LoadingView } from '../../components/ui';
 import { LogViewer } from '../logs/LogViewer';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
@@ -21,7 +21,7 @@ export function DashboardPage() {
   const queryClient = useQueryClient();
   const [refreshKey, setRefreshKey] = useState(0);
   const refreshTimer = useRef<number | undefined>(undefined);
-  const workspaces = useQuery({ queryKey: workspacesKey, queryFn: fetchUserWorkspaces, retry: false });
+  const workspaces = useUserWorkspaces();
   const list = workspaces.data ?? [];
   const requested = params.get('workspace');
   const selectedName = requested ?? list[0]?.workspace_name ?? '';

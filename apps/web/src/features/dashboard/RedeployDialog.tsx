@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchRepoBranches } from '../../api/workspaces';
+import { useRedeployBranches } from '../../api/workspaces';
 import { Button, Dialog, Select } from '../../components/ui';
 import type { RepoRef } from './repoUrl';
 
@@ -23,12 +22,7 @@ export function RedeployDialog({
   onConfirm: (branch: string) => void;
 }) {
   const [branch, setBranch] = useState(REDEPLOY_DEFAULT_BRANCH);
-  const branches = useQuery({
-    queryKey: ['branches', target?.owner, target?.repo],
-    queryFn: () => fetchRepoBranches(target!.owner, target!.repo),
-    enabled: open && target !== null,
-    retry: false,
-  });
+  const branches = useRedeployBranches(target, open);
 
   useEffect(() => {
     if (open) setBranch(currentBranch || REDEPLOY_DEFAULT_BRANCH);

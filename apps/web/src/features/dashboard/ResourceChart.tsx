@@ -1,26 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { fetchSystemHealthStatus, fetchVmHealth, monitoringKeys } from '../../api/monitoring';
+import { useSystemHealthStatus, useVmHealth } from '../../api/monitoring';
 import { Card, CardHeader, Spinner } from '../../components/ui';
 import { lastHourSamples } from './chartData';
 
-const REFRESH_MS = 30_000;
-
 /** CPU and memory over the last hour, from the system-health history, once system health is deployed. */
 export function ResourceChart({ workspace }: { workspace: string }) {
-  const status = useQuery({
-    queryKey: monitoringKeys.status(workspace),
-    queryFn: () => fetchSystemHealthStatus(workspace),
-  });
+  const status = useSystemHealthStatus(workspace);
   const deployed = status.data?.system_health_deployed === true;
-  const vm = useQuery({
-    queryKey: monitoringKeys.vm(workspace),
-    queryFn: () => fetchVmHealth(workspace),
-    enabled: deployed,
-    refetchInterval: REFRESH_MS,
-  });
+  const vm = useVmHealth(workspace, deployed);
   const samples = lastHourSamples(vm.data?.history ?? [], Date.now());
   const monitoringLink = `/monitoring?workspace=${encodeURIComponent(workspace)}`;
 

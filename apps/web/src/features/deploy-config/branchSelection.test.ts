@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  branchName,
   confirmDisabled,
   defaultBranch,
   filterBranches,
   filterVmSizes,
-  isLastBranchPage,
   limitEntries,
 } from './branchSelection';
 
@@ -23,15 +21,6 @@ describe('defaultBranch', () => {
 });
 
 describe('branches', () => {
-  it('reads strings and objects', () => {
-    expect(branchName('main')).toBe('main');
-    expect(branchName({ name: 'dev' })).toBe('dev');
-  });
-  it('stops paging at an empty or short page', () => {
-    expect(isLastBranchPage(0)).toBe(true);
-    expect(isLastBranchPage(99)).toBe(true);
-    expect(isLastBranchPage(100)).toBe(false);
-  });
   it('searches case-insensitively by substring', () => {
     expect(filterBranches(['Feature/Login', 'main', 'fix'], 'FEAT')).toEqual(['Feature/Login']);
     expect(filterBranches(['a', 'b'], '')).toEqual(['a', 'b']);

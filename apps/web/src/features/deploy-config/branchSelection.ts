@@ -1,19 +1,6 @@
 /** Pure rules of the Configure Deployment dialog: branch names, defaults, search and the 10-entry limit. */
 
-/** The API answers a branch as a plain string or as an object with a name. */
-export type BranchEntry = string | { name: string };
-
-export const BRANCHES_PER_PAGE = 100;
 export const DROPDOWN_LIMIT = 10;
-
-export function branchName(entry: BranchEntry): string {
-  return typeof entry === 'string' ? entry : entry.name;
-}
-
-/** Paging stops at an empty page or a page shorter than a full one. */
-export function isLastBranchPage(pageLength: number, perPage = BRANCHES_PER_PAGE): boolean {
-  return pageLength === 0 || pageLength < perPage;
-}
 
 /** main, then master, then the first branch; '' when there are none. */
 export function defaultBranch(branches: readonly string[]): string {

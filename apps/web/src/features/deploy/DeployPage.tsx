@@ -1,14 +1,13 @@
 import type { DeployJobMetadata } from '@slipway/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useVmSizes } from '../../api/repositories';
 import {
   cancelWorkflow,
   fetchDeployJob,
-  fetchWorkflowDefinition,
   fetchWorkflowStatus,
   startWorkflow,
+  useWorkflowDefinition,
 } from '../../api/workflow';
 import { Alert, ButtonLink, LoadingView } from '../../components/ui';
 import { newSessionId } from '../../lib/sessionId';
@@ -42,7 +41,7 @@ export function DeployPage() {
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const autoStarted = useRef(false);
-  const workflow = useQuery({ queryKey: ['workflow', 'deployment'], queryFn: fetchWorkflowDefinition });
+  const workflow = useWorkflowDefinition();
   const vmSizes = useVmSizes();
 
   // An existing workflow for this session (a reload) goes straight to its live view.

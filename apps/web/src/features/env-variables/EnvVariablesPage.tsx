@@ -7,6 +7,7 @@ import { REOPEN_CONFIGURE_STATE, useDeploymentSelection } from '../../app/deploy
 import { Alert, Button, ButtonLink } from '../../components/ui';
 import { EnvInfoPanel } from './EnvInfoPanel';
 import { EnvVariablesEditor } from './EnvVariablesEditor';
+import { uploadErrorText } from './uploadErrorText';
 import { useEnvRows } from './useEnvRows';
 
 /** /env-variables/{repoName}: the optional step between choosing a branch and reviewing the deployment. */
@@ -37,9 +38,7 @@ export function EnvVariablesPage() {
         await uploadEnvVariables(workspaceName, variables);
       } catch (error) {
         setSaving(false);
-        await dialogs.alert(
-          error instanceof Error ? error.message : 'Error uploading variables: Upload failed',
-        );
+        await dialogs.alert(uploadErrorText(error));
         return;
       }
       setSaving(false);

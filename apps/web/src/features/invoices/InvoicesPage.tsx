@@ -1,10 +1,9 @@
 import type { Invoice } from '@slipway/contract';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FileText, Hourglass } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { fetchInvoices, fetchSubscriptionInvoices } from '../../api/invoices';
-import { fetchSubscription } from '../../api/subscriptions';
+import { useInvoices } from '../../api/invoices';
+import { useSubscription } from '../../api/subscriptions';
 import { Alert, Badge, Card, LoadingView } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import {
@@ -19,20 +18,8 @@ import {
 /** /invoices (every invoice of the user) and /invoices/{subscriptionId} (one subscription's). */
 export function InvoicesPage() {
   const { subscriptionId } = useParams();
-  const invoices = useQuery({
-    queryKey: ['invoices', subscriptionId ?? 'all'],
-    queryFn: async () =>
-      subscriptionId
-        ? fetchSubscriptionInvoices(subscriptionId)
-        : { invoices: await fetchInvoices(), is_trial: false, message: null, trial_end_date: null },
-    staleTime: 0,
-  });
-  const subscription = useQuery({
-    queryKey: ['subscription', subscriptionId],
-    queryFn: () => fetchSubscription(subscriptionId!),
-    enabled: Boolean(subscriptionId),
-    retry: false,
-  });
+  const invoices = useInvoices(subscriptionId);
+  const subscription = useSubscription(subscriptionId);
   useEffect(() => {
     // Spec: a failed subscription detail is only logged.
     if (subscription.error) console.error('Failed to fetch subscription', subscription.error);

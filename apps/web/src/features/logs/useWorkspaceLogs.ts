@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchWorkspaceLogs, fetchWorkspaceServices, streamWorkspaceLogs } from '../../api/workspaces';
+import { streamWorkspaceLogs, useWorkspaceLogHistory, useWorkspaceServices } from '../../api/workspaces';
 import {
   capLines,
   entryText,
@@ -50,15 +49,8 @@ export function useWorkspaceLogs(
   const nextId = useRef(0);
   const abort = useRef<AbortController | null>(null);
 
-  const services = useQuery({
-    queryKey: ['workspace-services', workspace],
-    queryFn: () => fetchWorkspaceServices(workspace),
-  });
-  const history = useQuery({
-    queryKey: ['workspace-logs', workspace, service, options.refreshKey ?? 0],
-    queryFn: () => fetchWorkspaceLogs(workspace, service || undefined),
-    staleTime: 0,
-  });
+  const services = useWorkspaceServices(workspace);
+  const history = useWorkspaceLogHistory(workspace, service, options.refreshKey ?? 0);
 
   useEffect(() => {
     if (!history.data) return;

@@ -1,16 +1,16 @@
 import type { AlertView } from '@slipway/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import {
   ALERT_STATISTICS_DAYS,
   acknowledgeAlert,
   alertKeys,
-  fetchActiveAlerts,
-  fetchAlertStatistics,
-  fetchRecentAlerts,
   RECENT_ALERT_HOURS,
   resolveAlert,
+  useActiveAlerts,
+  useAlertStatistics,
+  useRecentAlerts,
 } from '../../api/alerts';
 import { Alert, Card, CardHeader, cn, Spinner } from '../../components/ui';
 import { AlertItem } from './AlertItem';
@@ -28,21 +28,9 @@ export function AlertsPanel({ workspace }: { workspace: string }) {
   const [running, setRunning] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const active = useQuery({
-    queryKey: alertKeys.active(workspace),
-    queryFn: () => fetchActiveAlerts(workspace),
-    refetchInterval: 30_000,
-  });
-  const recent = useQuery({
-    queryKey: alertKeys.recent(workspace),
-    queryFn: () => fetchRecentAlerts(workspace),
-    enabled: tab === 'recent',
-  });
-  const statistics = useQuery({
-    queryKey: alertKeys.statistics(workspace),
-    queryFn: () => fetchAlertStatistics(workspace),
-    enabled: tab === 'statistics',
-  });
+  const active = useActiveAlerts(workspace);
+  const recent = useRecentAlerts(workspace, tab === 'recent');
+  const statistics = useAlertStatistics(workspace, tab === 'statistics');
 
   const act = async (alert: AlertView, action: 'acknowledge' | 'resolve') => {
     setRunning(alert.alert_id);

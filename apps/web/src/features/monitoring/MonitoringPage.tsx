@@ -1,8 +1,7 @@
 import type { WorkspaceSummary } from '@slipway/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Activity, Info, Rocket, Settings, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { fetchUserWorkspaces, workspacesKey } from '../../api/workspaces';
+import { useUserWorkspaces } from '../../api/workspaces';
 import { Button, ButtonLink, Card, CardBody, CardHeader } from '../../components/ui';
 import { formatDate } from '../../lib/dates';
 import { parseRepoUrl } from '../dashboard/repoUrl';
@@ -15,7 +14,7 @@ import { WorkspaceDropdown } from './WorkspaceDropdown';
 /** Workspace monitoring: system health, alerts, logs and details of one workspace. */
 export function MonitoringPage() {
   const [params, setParams] = useSearchParams();
-  const workspaces = useQuery({ queryKey: workspacesKey, queryFn: fetchUserWorkspaces, retry: false });
+  const workspaces = useUserWorkspaces();
   const list = workspaces.data ?? [];
   const selected = params.get('workspace') ?? '';
   const workspace = list.find((item) => item.workspace_name === selected);

@@ -1,21 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { HeartPulse, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { httpStatus, serverDetail } from '../../api/errors';
 import {
   deploySystemHealth,
-  fetchSystemHealthContainers,
-  fetchSystemHealthStatus,
-  fetchSystemInfo,
-  fetchVmHealth,
-  monitoringKeys,
+  useSystemHealthContainers,
+  useSystemHealthStatus,
+  useSystemInfo,
+  useVmHealth,
 } from '../../api/monitoring';
 import { Alert, Badge, Button, Card, CardBody, CardHeader, Spinner } from '../../components/ui';
 import { ContainersSection, SystemInfoSection, VmHealthSection } from './SystemHealthDetails';
 
 /** Spec: system health refresh is debounced by 150 ms. */
 const REFRESH_DEBOUNCE_MS = 150;
-const POLL_MS = 30_000;
 /** The spec's text for a workspace without a VM: there is nothing to deploy onto yet. */
 const NO_VM_MESSAGE = 'No VM configured for this workspace';
 
@@ -26,29 +24,11 @@ export function SystemHealthPanel({ workspace }: { workspace: string }) {
   const debounce = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(debounce.current), []);
 
-  const status = useQuery({
-    queryKey: monitoringKeys.status(workspace),
-    queryFn: () => fetchSystemHealthStatus(workspace),
-    retry: false,
-  });
+  const status = useSystemHealthStatus(workspace, { retry: false });
   const deployed = status.data?.system_health_deployed === true;
-  const info = useQuery({
-    queryKey: monitoringKeys.info(workspace),
-    queryFn: () => fetchSystemInfo(workspace),
-    enabled: deployed,
-  });
-  const vm = useQuery({
-    queryKey: monitoringKeys.vm(workspace),
-    queryFn: () => fetchVmHealth(workspace),
-    enabled: deployed,
-    refetchInterval: POLL_MS,
-  });
-  const containers = useQuery({
-    queryKey: monitoringKeys.containers(workspace),
-    queryFn: () => fetchSystemHealthContainers(workspace),
-    enabled: deployed,
-    refetchInterval: POLL_MS,
-  });
+  const info = useSystemInfo(workspace, deployed);
+  const vm = useVmHealth(workspace, deployed);
+  const containers = useSystemHealthContainers(workspace, deployed);
 
   const refresh = () => {
     window.clearTimeout(debounce.current);

@@ -18,6 +18,7 @@ import {
   type PickerRepository,
   pageCount,
   pageSlice,
+  sortByUpdated,
 } from './repositoryListing';
 
 function toSelectedRepo(repo: PickerRepository): SelectedRepo {
@@ -55,7 +56,7 @@ export function RepositoryPickerPage() {
   }, [repositories.error]);
 
   const filtered = useMemo(
-    () => filterRepositories(repositories.data ?? [], term),
+    () => filterRepositories(sortByUpdated(repositories.data ?? []), term),
     [repositories.data, term],
   );
   const totalPages = pageCount(filtered.length);

@@ -14,9 +14,9 @@ import {
 } from './repositoryListing';
 
 const repo = (name: string, extra: Partial<PickerRepository> = {}): PickerRepository => ({
-  id: name,
+  id: name.length,
   name,
-  owner: { login: 'me' },
+  owner: { login: 'me', avatar_url: '' },
   private: false,
   description: null,
   language: null,

@@ -1,17 +1,12 @@
+import type { Repository } from '@slipway/contract';
 import { countOf, NOUNS, timeAgo } from '../../lib/plural';
 /** Pure rules of the repository picker: search, count line, paging window, card texts. */
 
-/** The fields of GitHub's repository object the picker reads. */
-export interface PickerRepository {
-  id: number | string;
-  name: string;
-  owner: { login: string };
-  private: boolean;
-  description: string | null;
-  language: string | null;
-  stargazers_count: number;
-  updated_at: string;
-}
+/** The fields of the contract's repository (GET /api/github/repos) the picker reads. */
+export type PickerRepository = Pick<
+  Repository,
+  'id' | 'name' | 'owner' | 'private' | 'description' | 'language' | 'stargazers_count' | 'updated_at'
+>;
 
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_BUTTONS = 7;

@@ -1,8 +1,8 @@
 import type { SubscriptionSummary } from '@slipway/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, FileText, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { cancelSubscription, fetchSubscriptions, subscriptionsKey } from '../../api/subscriptions';
+import { cancelSubscription, subscriptionsKey, useSubscriptions } from '../../api/subscriptions';
 import { useDialogs } from '../../app/DialogsProvider';
 import { Alert, Badge, Button, ButtonLink, Card, LoadingView } from '../../components/ui';
 import { formatDate } from '../../lib/dates';
@@ -13,7 +13,7 @@ export function SubscriptionsPage() {
   const dialogs = useDialogs();
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [cancelError, setCancelError] = useState<string | null>(null);
-  const subscriptions = useQuery({ queryKey: subscriptionsKey, queryFn: fetchSubscriptions, staleTime: 0 });
+  const subscriptions = useSubscriptions();
 
   const cancel = async (subscription: SubscriptionSummary) => {
     const ok = await dialogs.confirm(

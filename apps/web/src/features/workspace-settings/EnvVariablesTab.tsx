@@ -2,12 +2,12 @@ import type { EnvVariable } from '@slipway/contract';
 import { Eye, EyeOff, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import {
-  deleteAllWorkspaceEnv,
-  deleteWorkspaceEnvVariable,
-  fetchWorkspaceEnv,
-  updateWorkspaceEnvValue,
-  uploadWorkspaceEnv,
-} from '../../api/workspaceEnv';
+  deleteAllEnvVariables,
+  deleteEnvVariable,
+  fetchEnvVariables,
+  updateEnvVariable,
+  uploadEnvVariables,
+} from '../../api/envVariables';
 import { useDialogs } from '../../app/DialogsProvider';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { fieldClasses } from '../../components/ui/Input';
@@ -29,7 +29,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
 
   const reload = useCallback(async () => {
     try {
-      setVariables(await fetchWorkspaceEnv(workspace));
+      setVariables(await fetchEnvVariables(workspace));
       setLoadError(null);
     } catch (error) {
       setLoadError(envLoadError(error));
@@ -46,7 +46,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
     setEditing(null);
     if (variables?.find((v) => v.key === current.key)?.value === current.value) return;
     try {
-      await updateWorkspaceEnvValue(workspace, current.key, current.value);
+      await updateEnvVariable(workspace, current.key, current.value);
       setActionError(null);
     } catch (error) {
       setActionError(envSaveError(error));
@@ -56,7 +56,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
 
   const remove = async (key: string) => {
     try {
-      await deleteWorkspaceEnvVariable(workspace, key);
+      await deleteEnvVariable(workspace, key);
       setActionError(null);
     } catch (error) {
       setActionError(envDeleteError(error));
@@ -71,7 +71,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
     );
     if (!ok) return;
     try {
-      await deleteAllWorkspaceEnv(workspace);
+      await deleteAllEnvVariables(workspace);
       setActionError(null);
     } catch (error) {
       setActionError(envDeleteError(error));
@@ -83,7 +83,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
     setUploading(true);
     setUploadError(null);
     try {
-      await uploadWorkspaceEnv(workspace, rows);
+      await uploadEnvVariables(workspace, rows);
       setAdding(false);
       await reload();
     } catch (error) {
