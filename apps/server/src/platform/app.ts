@@ -86,7 +86,8 @@ export async function buildApp(
 
 /** The built React app, with every non-API path answered by index.html so client routes survive a reload. */
 async function serveWebApp(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  // The build wrote .br and .gz beside each asset (apps/web/build/precompress.ts): sent as the browser accepts.
+  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'], preCompressed: true });
   app.get('/*', (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ error: 'Not found', code: 'not_found', detail: 'Not found' });
