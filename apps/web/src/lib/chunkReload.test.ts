@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chunkLoaded, isChunkLoadError, reloadOnceForStaleChunk } from './chunkReload';
+import { isChunkLoadError, RELOAD_GUARD_MS, reloadOnceForStaleChunk } from './chunkReload';
 
 describe('isChunkLoadError', () => {
   it("recognises each browser's failed dynamic import", () => {
@@ -35,18 +35,20 @@ describe('reloadOnceForStaleChunk', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reloads once for a stale chunk, then leaves a second failure to the error view', () => {
+  it('reloads once for a stale chunk, then leaves a second failure within the minute to the error view', () => {
     const reload = fakeWindow();
-    expect(reloadOnceForStaleChunk()).toBe(true);
-    expect(reloadOnceForStaleChunk()).toBe(false);
+    const reloadedAt = 1_000_000;
+    expect(reloadOnceForStaleChunk(reloadedAt)).toBe(true);
+    // After the reload the app shell's chunks load first; the page's chunk is still missing.
+    expect(reloadOnceForStaleChunk(reloadedAt + 5_000)).toBe(false);
+    expect(reloadOnceForStaleChunk(reloadedAt + RELOAD_GUARD_MS - 1)).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('may reload again once a chunk has loaded since (the next deployment)', () => {
+  it('may reload again for a later deployment, a minute on', () => {
     const reload = fakeWindow();
-    expect(reloadOnceForStaleChunk()).toBe(true);
-    chunkLoaded();
-    expect(reloadOnceForStaleChunk()).toBe(true);
+    expect(reloadOnceForStaleChunk(1_000_000)).toBe(true);
+    expect(reloadOnceForStaleChunk(1_000_000 + RELOAD_GUARD_MS)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,10 +2,14 @@
  * After a new version is deployed, an open tab still asks for the old build's chunks, which no longer
  * exist: the import fails with 'Failed to fetch dynamically imported module' (Chrome), 'Importing a
  * module script failed' (Safari) or 'error loading dynamically imported module' (Firefox). Reloading
- * the page once fetches the new build. sessionStorage remembers that reload, so a chunk that is
- * missing for another reason shows the error view instead of reloading forever.
+ * the page once fetches the new build. sessionStorage remembers that reload for a minute, so a chunk that
+ * is missing for another reason shows the error view instead of reloading forever. (The guard is not
+ * cleared when another chunk loads: after the reload the app shell's own chunks load before the page's,
+ * and clearing it then made a missing page chunk reload the tab without end.)
  */
 const RELOADED_KEY = 'slipway.chunkReloaded';
+/** How long after a reload another stale chunk is an error rather than a reason to reload again. */
+export const RELOAD_GUARD_MS = 60_000;
 
 const CHUNK_ERROR =
   /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
@@ -22,24 +26,20 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Reloads once per tab for a failed chunk; true when the reload was started. */
-export function reloadOnceForStaleChunk(): boolean {
+/** Reloads for a failed chunk unless the tab reloaded for one within the last minute; true when it did. */
+export function reloadOnceForStaleChunk(now = Date.now()): boolean {
   const store = storage();
-  if (!store || store.getItem(RELOADED_KEY)) return false;
-  store.setItem(RELOADED_KEY, String(Date.now()));
+  if (!store) return false;
+  const last = Number(store.getItem(RELOADED_KEY));
+  if (last > 0 && now - last < RELOAD_GUARD_MS) return false;
+  store.setItem(RELOADED_KEY, String(now));
   window.location.reload();
   return true;
 }
 
-/** A chunk loaded: the next stale chunk may reload again. */
-export function chunkLoaded(): void {
-  storage()?.removeItem(RELOADED_KEY);
-}
-
 /**
  * A dynamic import that, when its chunk is stale, reloads the page once (and never settles meanwhile)
- * instead of failing; any other failure, or a second one, is thrown. It does not clear the reload guard:
- * the HTTP client's chunk loading after a reload says nothing about the page chunk that was missing.
+ * instead of failing; any other failure, or a second one within the guard's minute, is thrown.
  */
 export async function importOrReload<Module>(load: () => Promise<Module>): Promise<Module> {
   try {
