@@ -1,7 +1,8 @@
 import type { RedisFlushType } from '@slipway/contract';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { fetchRedisInfo, flushRedis } from '../../api/admin';
+import { flushRedis } from '../../api/admin';
+import { useRedisInfo } from '../../api/adminQueries';
 import { useDialogs } from '../../app/DialogsProvider';
 import { Alert, Badge, Button, Card } from '../../components/ui';
 import { firstInfoLines } from './adminFormat';
@@ -20,7 +21,7 @@ const FLUSHES: { type: RedisFlushType; label: string }[] = [
 /** Redis Management: connection, key counts by type, the info text, and flushing by type. */
 export function RedisTab({ notify, onChanged }: AdminTabProps) {
   const dialogs = useDialogs();
-  const { data: info, loading, reload } = useAdminLoad(fetchRedisInfo, LOAD_FAILURE.redis, notify);
+  const { data: info, loading, reload } = useAdminLoad(useRedisInfo(), LOAD_FAILURE.redis, notify);
   const [flushing, setFlushing] = useState<RedisFlushType | null>(null);
 
   async function flush(type: RedisFlushType) {
