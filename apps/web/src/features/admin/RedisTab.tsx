@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { flushRedis } from '../../api/admin';
 import { useRedisInfo } from '../../api/adminQueries';
-import { useDialogs } from '../../app/DialogsProvider';
+import { useDialogs } from '../../components/DialogsProvider';
 import { Alert, Badge, Button, Card } from '../../components/ui';
 import { firstInfoLines } from './adminFormat';
 import { ACTION_FAILURE, flushConfirmText, LOAD_FAILURE, NOTICE_MS } from './adminMessages';

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { deleteAdminVm } from '../../api/admin';
 import { useAdminVms } from '../../api/adminQueries';
-import { useDialogs } from '../../app/DialogsProvider';
+import { useDialogs } from '../../components/DialogsProvider';
 import { Badge, Button } from '../../components/ui';
 import { formatDateTime } from './adminFormat';
 import { ACTION_FAILURE, deleteVmConfirmText, LOAD_FAILURE } from './adminMessages';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, FileText, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { cancelSubscription, subscriptionsKey, useSubscriptions } from '../../api/subscriptions';
-import { useDialogs } from '../../app/DialogsProvider';
+import { useDialogs } from '../../components/DialogsProvider';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert, Badge, Button, ButtonLink, Card, LoadingView } from '../../components/ui';
 import { formatDate } from '../../lib/dates';

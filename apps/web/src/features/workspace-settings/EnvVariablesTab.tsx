@@ -10,7 +10,7 @@ import {
   uploadEnvVariables,
   useEnvVariables,
 } from '../../api/envVariables';
-import { useDialogs } from '../../app/DialogsProvider';
+import { useDialogs } from '../../components/DialogsProvider';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { fieldClasses } from '../../components/ui/Input';
 import { countOf, NOUNS } from '../../lib/plural';

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { addWhitelistedEmail, removeWhitelistedEmail } from '../../../api/admin';
 import { useWhitelistedEmails } from '../../../api/adminQueries';
-import { useDialogs } from '../../../app/DialogsProvider';
+import { useDialogs } from '../../../components/DialogsProvider';
 import { Button, Input } from '../../../components/ui';
 import { formatDateTime } from '../adminFormat';
 import {
