@@ -37,16 +37,24 @@ describe('reloadOnceForStaleChunk', () => {
 
   it('reloads once for a stale chunk, then leaves a second failure to the error view', () => {
     const reload = fakeWindow();
-    expect(reloadOnceForStaleChunk()).toBe(true);
-    expect(reloadOnceForStaleChunk()).toBe(false);
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(true);
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('may reload again once a chunk has loaded since (the next deployment)', () => {
+  it('may reload again once the chunk it reloaded for has loaded (the next deployment)', () => {
     const reload = fakeWindow();
-    expect(reloadOnceForStaleChunk()).toBe(true);
-    chunkLoaded();
-    expect(reloadOnceForStaleChunk()).toBe(true);
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(true);
+    chunkLoaded('DashboardPage');
+    expect(reloadOnceForStaleChunk('MonitoringPage')).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('stays guarded when another chunk loads first (the header before the missing page fails again)', () => {
+    const reload = fakeWindow();
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(true);
+    chunkLoaded('UserHeader');
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -22,30 +22,40 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Reloads once per tab for a failed chunk; true when the reload was started. */
-export function reloadOnceForStaleChunk(): boolean {
+/**
+ * Reloads once per tab for the failed chunk `chunk`; true when the reload was started. The guard
+ * remembers which chunk it was: only that chunk's arrival lifts it (see chunkLoaded).
+ */
+export function reloadOnceForStaleChunk(chunk: string): boolean {
   const store = storage();
-  if (!store || store.getItem(RELOADED_KEY)) return false;
-  store.setItem(RELOADED_KEY, String(Date.now()));
+  if (!store || store.getItem(RELOADED_KEY) !== null) return false;
+  store.setItem(RELOADED_KEY, chunk);
   window.location.reload();
   return true;
 }
 
-/** A chunk loaded: the next stale chunk may reload again. */
-export function chunkLoaded(): void {
-  storage()?.removeItem(RELOADED_KEY);
+/**
+ * `chunk` loaded: if the page was reloaded for it, the next stale chunk may reload again. Another
+ * chunk arriving lifts nothing: after the reload the header's chunk often lands before the missing
+ * page chunk fails again, and the page would reload without end.
+ */
+export function chunkLoaded(chunk: string): void {
+  const store = storage();
+  if (store?.getItem(RELOADED_KEY) === chunk) store.removeItem(RELOADED_KEY);
 }
 
 /**
- * A dynamic import that, when its chunk is stale, reloads the page once (and never settles meanwhile)
- * instead of failing; any other failure, or a second one, is thrown. It does not clear the reload guard:
- * the HTTP client's chunk loading after a reload says nothing about the page chunk that was missing.
+ * A dynamic import of the chunk named `chunk` that, when the chunk is stale, reloads the page once (and
+ * never settles meanwhile) instead of failing; any other failure, or a second one, is thrown.
  */
-export async function importOrReload<Module>(load: () => Promise<Module>): Promise<Module> {
+export async function importOrReload<Module>(chunk: string, load: () => Promise<Module>): Promise<Module> {
+  let module: Module;
   try {
-    return await load();
+    module = await load();
   } catch (error) {
-    if (isChunkLoadError(error) && reloadOnceForStaleChunk()) return new Promise<Module>(() => {});
+    if (isChunkLoadError(error) && reloadOnceForStaleChunk(chunk)) return new Promise<Module>(() => {});
     throw error;
   }
+  chunkLoaded(chunk);
+  return module;
 }

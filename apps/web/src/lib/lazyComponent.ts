@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { chunkLoaded, importOrReload } from './chunkReload';
+import { importOrReload } from './chunkReload';
 
 export type LazyComponent<Props extends object> = LazyExoticComponent<ComponentType<Props>> & {
   /** Starts fetching the component's code without rendering it; never rejects (rendering reports the failure). */
@@ -21,12 +21,7 @@ export function lazyComponent<Name extends string, Props extends object>(
     return loading;
   };
 
-  const component = lazy(async () => {
-    const loaded = (await importOrReload(module))[name];
-    // This screen's code arrived: a later deployment may reload the page once again.
-    chunkLoaded();
-    return { default: loaded };
-  });
+  const component = lazy(async () => ({ default: (await importOrReload(name, module))[name] }));
 
   return Object.assign(component, {
     preload: () =>
