@@ -3,7 +3,7 @@ import { CreditCard, LayoutDashboard, LogOut, Plus } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar, Button } from '../../components/ui';
 import { useAuth } from '../../lib/AuthProvider';
-import { resetDeploymentSelection } from '../deploymentSelection';
+import { resetDeploymentSelection } from '../../lib/deploymentSelection';
 import { HeaderShell, navItemClasses } from './HeaderShell';
 import { UserMenu } from './UserMenu';
 

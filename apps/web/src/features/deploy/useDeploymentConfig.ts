@@ -1,7 +1,7 @@
 import { DEFAULT_VM_SIZE } from '@slipway/contract';
 import { fetchAllBranches } from '../../api/repositories';
 import { type DeploymentConfig, useSessionDeploymentConfig } from '../../api/workflow';
-import { readDeploymentSelection } from '../../app/deploymentSelection';
+import { readDeploymentSelection } from '../../lib/deploymentSelection';
 import { defaultBranch } from '../deploy-config/branchSelection';
 
 /** Optional navigation state of /deploy/{owner}/{repo}. */
