@@ -1,6 +1,7 @@
 import type { AdminUser } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
+  fetchAdminStats,
   fetchAdminUsers,
   fetchAdminVms,
   fetchAdminWorkspaces,
@@ -13,6 +14,7 @@ import {
 
 export const adminKeys = {
   all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
   users: ['admin', 'users'] as const,
   whitelistUsers: ['admin', 'whitelist-users'] as const,
   whitelistedEmails: ['admin', 'whitelisted-emails'] as const,
@@ -31,6 +33,7 @@ function useAdminQuery<T>(queryKey: readonly string[], queryFn: () => Promise<T>
   return useQuery({ queryKey, queryFn, retry: false, staleTime: 0, gcTime: 0 });
 }
 
+export const useAdminStats = () => useAdminQuery(adminKeys.stats, fetchAdminStats);
 export const useAdminUsers = () => useAdminQuery(adminKeys.users, () => fetchAdminUsers('all'));
 
 async function fetchWhitelistUsers(): Promise<{ waiting: AdminUser[]; whitelisted: AdminUser[] }> {
