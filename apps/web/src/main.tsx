@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AuthProvider } from './app/AuthProvider';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary';
 import { AppRoutes, preloadOpenedPage } from './app/router';
+import { AuthProvider } from './lib/AuthProvider';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -1,4 +1,5 @@
 import type { AlertRule, SinkType } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
 import { callRoute } from './routeClient';
 
 /** A notification channel as the settings screen edits it (a new one has no id yet). */
@@ -17,6 +18,13 @@ export interface EditableAlertConfig {
 
 export async function fetchAlertConfig(workspace: string): Promise<EditableAlertConfig> {
   return callRoute('getAlertConfig', { params: { workspace } });
+}
+
+export const alertConfigKey = (workspace: string) => ['alert-config', workspace] as const;
+
+/** GET /api/alerts/config/{ws}: the workspace's channels, rules and switch (secrets masked). */
+export function useAlertConfig(workspace: string) {
+  return useQuery({ queryKey: alertConfigKey(workspace), queryFn: () => fetchAlertConfig(workspace) });
 }
 
 /** PUT /api/alerts/config/{ws}; answers the saved config (secrets masked again). */

@@ -1,4 +1,5 @@
 import type { EnvVariable, EnvVariablesSaved } from '@slipway/contract';
+import { useQuery } from '@tanstack/react-query';
 import { httpStatus } from './errors';
 import { callRoute } from './routeClient';
 
@@ -10,6 +11,17 @@ export async function fetchEnvVariables(workspace: string): Promise<EnvVariable[
     if (httpStatus(error) === 404) return [];
     throw error;
   }
+}
+
+export const envVariablesKey = (workspace: string) => ['env-variables', workspace] as const;
+
+/** A workspace's variables, loaded again on every visit (the deploy wizard uploads them too). */
+export function useEnvVariables(workspace: string) {
+  return useQuery({
+    queryKey: envVariablesKey(workspace),
+    queryFn: () => fetchEnvVariables(workspace),
+    staleTime: 0,
+  });
 }
 
 /** POST /api/env-variables/{workspace}/upload: the deploy wizard's and the settings' one upload. */

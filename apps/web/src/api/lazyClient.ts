@@ -6,5 +6,5 @@ import { importOrReload } from '../lib/chunkReload';
  * ./routeClient directly: their chunk brings it.
  */
 export function lazyRouteClient() {
-  return importOrReload(() => import('./routeClient'));
+  return importOrReload('routeClient', () => import('./routeClient'));
 }

@@ -5,7 +5,7 @@ import type {
   WorkflowDefinition,
   WorkflowStatus,
 } from '@slipway/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import axios from 'axios';
 import { httpStatus, serverError } from './errors';
 import { callRoute, routeUrl } from './routeClient';
@@ -83,6 +83,32 @@ export async function fetchWorkflowStatus(sessionId: string): Promise<WorkflowSt
   }
 }
 
+export const workflowStatusKey = (sessionId: string) => ['workflow', 'status', sessionId] as const;
+
+/**
+ * A deployment's status by GET .../status/{id}: fetched each time it is enabled, then as often as
+ * `pollEvery` says for the status at hand (the caller's fallback when the live stream is gone). A 'not found' keeps the status
+ * already known, which the stream may have written into the cache.
+ */
+export function useWorkflowStatusQuery(
+  sessionId: string,
+  enabled: boolean,
+  pollEvery: (status: WorkflowStatus | null | undefined) => number | false,
+) {
+  const queryClient = useQueryClient();
+  const queryKey = workflowStatusKey(sessionId);
+  return useQuery({
+    queryKey,
+    queryFn: async () =>
+      (await fetchWorkflowStatus(sessionId)) ??
+      queryClient.getQueryData<WorkflowStatus | null>(queryKey) ??
+      null,
+    enabled,
+    staleTime: 0,
+    refetchInterval: (query) => pollEvery(query.state.data),
+  });
+}
+
 /** POST /api/workflow/deployment/cancel/{id}. Errors: the server's error, else 'Could not cancel the deployment'. */
 export async function cancelWorkflow(sessionId: string): Promise<void> {
   try {
@@ -131,6 +157,47 @@ export async function loadSessionState(sessionId: string): Promise<Partial<Deplo
   } catch {
     return null;
   }
+}
+
+/**
+ * The configuration a session deploys: the one given (then kept with the session on the server so a
+ * reload keeps it), else the session's stored one for this repository, else `fallback`'s (then kept
+ * too); null when there is none. Resolved again each time the deploy screen opens.
+ */
+export function useSessionDeploymentConfig(
+  sessionId: string | null,
+  owner: string,
+  repo: string,
+  given: DeploymentConfig | null,
+  fallback: () => Promise<DeploymentConfig | null>,
+) {
+  return useQuery({
+    queryKey: ['workflow', 'session-config', sessionId, owner, repo, given] as const,
+    queryFn: async (): Promise<DeploymentConfig | null> => {
+      if (!sessionId) return null;
+      if (given) {
+        await saveSessionState(sessionId, given);
+        return given;
+      }
+      const stored = await loadSessionState(sessionId);
+      if (stored?.branch && stored.vmSize && stored.owner === owner && stored.repo === repo) {
+        return {
+          owner,
+          repo,
+          branch: stored.branch,
+          vmSize: stored.vmSize,
+          subscriptionId: stored.subscriptionId ?? null,
+        };
+      }
+      const next = await fallback();
+      if (next) await saveSessionState(sessionId, next);
+      return next;
+    },
+    enabled: Boolean(sessionId),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
 }
 
 export function useWorkflowDefinition() {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { queryClient } from '../api/queryClient';
-import { DialogsProvider } from './DialogsProvider';
+import { DialogsProvider } from '../components/DialogsProvider';
 
 /**
  * What screens with server data need around them: the query cache and the design system's dialogs. This

@@ -14,7 +14,7 @@ const SignedInScreens = lazyComponent<'SignedInScreens', object>(loadSignedInRou
 const signedInHandle: PageHandle = {
   preload: async (location) => {
     // A failure here shows when the screens render (their error boundary), not twice.
-    const table = await importOrReload(loadSignedInRoutes).catch(() => undefined);
+    const table = await importOrReload('signedInRoutes', loadSignedInRoutes).catch(() => undefined);
     table?.preloadSignedInPage(location);
   },
 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, RELOAD_GUARD_MS, reloadOnceForStaleChunk } from './chunkReload';
+import { chunkLoaded, isChunkLoadError, reloadOnceForStaleChunk } from './chunkReload';
 
 describe('isChunkLoadError', () => {
   it("recognises each browser's failed dynamic import", () => {
@@ -35,20 +35,26 @@ describe('reloadOnceForStaleChunk', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reloads once for a stale chunk, then leaves a second failure within the minute to the error view', () => {
+  it('reloads once for a stale chunk, then leaves a second failure to the error view', () => {
     const reload = fakeWindow();
-    const reloadedAt = 1_000_000;
-    expect(reloadOnceForStaleChunk(reloadedAt)).toBe(true);
-    // After the reload the app shell's chunks load first; the page's chunk is still missing.
-    expect(reloadOnceForStaleChunk(reloadedAt + 5_000)).toBe(false);
-    expect(reloadOnceForStaleChunk(reloadedAt + RELOAD_GUARD_MS - 1)).toBe(false);
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(true);
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('may reload again for a later deployment, a minute on', () => {
+  it('may reload again once the chunk it reloaded for has loaded (the next deployment)', () => {
     const reload = fakeWindow();
-    expect(reloadOnceForStaleChunk(1_000_000)).toBe(true);
-    expect(reloadOnceForStaleChunk(1_000_000 + RELOAD_GUARD_MS)).toBe(true);
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(true);
+    chunkLoaded('DashboardPage');
+    expect(reloadOnceForStaleChunk('MonitoringPage')).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('stays guarded when another chunk loads first (the header before the missing page fails again)', () => {
+    const reload = fakeWindow();
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(true);
+    chunkLoaded('UserHeader');
+    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

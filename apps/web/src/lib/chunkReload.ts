@@ -2,14 +2,10 @@
  * After a new version is deployed, an open tab still asks for the old build's chunks, which no longer
  * exist: the import fails with 'Failed to fetch dynamically imported module' (Chrome), 'Importing a
  * module script failed' (Safari) or 'error loading dynamically imported module' (Firefox). Reloading
- * the page once fetches the new build. sessionStorage remembers that reload for a minute, so a chunk that
- * is missing for another reason shows the error view instead of reloading forever. (The guard is not
- * cleared when another chunk loads: after the reload the app shell's own chunks load before the page's,
- * and clearing it then made a missing page chunk reload the tab without end.)
+ * the page once fetches the new build. sessionStorage remembers that reload, so a chunk that is
+ * missing for another reason shows the error view instead of reloading forever.
  */
 const RELOADED_KEY = 'slipway.chunkReloaded';
-/** How long after a reload another stale chunk is an error rather than a reason to reload again. */
-export const RELOAD_GUARD_MS = 60_000;
 
 const CHUNK_ERROR =
   /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
@@ -26,26 +22,40 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Reloads for a failed chunk unless the tab reloaded for one within the last minute; true when it did. */
-export function reloadOnceForStaleChunk(now = Date.now()): boolean {
+/**
+ * Reloads once per tab for the failed chunk `chunk`; true when the reload was started. The guard
+ * remembers which chunk it was: only that chunk's arrival lifts it (see chunkLoaded).
+ */
+export function reloadOnceForStaleChunk(chunk: string): boolean {
   const store = storage();
-  if (!store) return false;
-  const last = Number(store.getItem(RELOADED_KEY));
-  if (last > 0 && now - last < RELOAD_GUARD_MS) return false;
-  store.setItem(RELOADED_KEY, String(now));
+  if (!store || store.getItem(RELOADED_KEY) !== null) return false;
+  store.setItem(RELOADED_KEY, chunk);
   window.location.reload();
   return true;
 }
 
 /**
- * A dynamic import that, when its chunk is stale, reloads the page once (and never settles meanwhile)
- * instead of failing; any other failure, or a second one within the guard's minute, is thrown.
+ * `chunk` loaded: if the page was reloaded for it, the next stale chunk may reload again. Another
+ * chunk arriving lifts nothing: after the reload the header's chunk often lands before the missing
+ * page chunk fails again, and the page would reload without end.
  */
-export async function importOrReload<Module>(load: () => Promise<Module>): Promise<Module> {
+export function chunkLoaded(chunk: string): void {
+  const store = storage();
+  if (store?.getItem(RELOADED_KEY) === chunk) store.removeItem(RELOADED_KEY);
+}
+
+/**
+ * A dynamic import of the chunk named `chunk` that, when the chunk is stale, reloads the page once (and
+ * never settles meanwhile) instead of failing; any other failure, or a second one, is thrown.
+ */
+export async function importOrReload<Module>(chunk: string, load: () => Promise<Module>): Promise<Module> {
+  let module: Module;
   try {
-    return await load();
+    module = await load();
   } catch (error) {
-    if (isChunkLoadError(error) && reloadOnceForStaleChunk()) return new Promise<Module>(() => {});
+    if (isChunkLoadError(error) && reloadOnceForStaleChunk(chunk)) return new Promise<Module>(() => {});
     throw error;
   }
+  chunkLoaded(chunk);
+  return module;
 }

@@ -21,9 +21,7 @@ export function lazyComponent<Name extends string, Props extends object>(
     return loading;
   };
 
-  const component = lazy(async () => {
-    return { default: (await importOrReload(module))[name] };
-  });
+  const component = lazy(async () => ({ default: (await importOrReload(name, module))[name] }));
 
   return Object.assign(component, {
     preload: () =>

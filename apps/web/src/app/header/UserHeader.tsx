@@ -2,8 +2,8 @@ import type { User } from '@slipway/contract';
 import { CreditCard, LayoutDashboard, LogOut, Plus } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar, Button } from '../../components/ui';
-import { useAuth } from '../AuthProvider';
-import { resetDeploymentSelection } from '../deploymentSelection';
+import { useAuth } from '../../lib/AuthProvider';
+import { resetDeploymentSelection } from '../../lib/deploymentSelection';
 import { HeaderShell, navItemClasses } from './HeaderShell';
 import { UserMenu } from './UserMenu';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAuth } from '../AuthProvider';
+import { useAuth } from '../../lib/AuthProvider';
 import { LogoMark } from '../header/Logo';
 import { type LandingSection, useScrollToSection } from '../sectionNavigation';
 

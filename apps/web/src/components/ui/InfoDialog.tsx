@@ -19,7 +19,7 @@ interface InfoDialogProps {
 
 /**
  * The app's alert / confirm dialog. An information dialog has one OK button; a confirmation
- * dialog has Cancel and Confirm. Use `useDialogs()` from src/app/DialogsProvider for the
+ * dialog has Cancel and Confirm. Use `useDialogs()` from src/components/DialogsProvider for the
  * promise-based form.
  */
 export function InfoDialog({

@@ -1,7 +1,7 @@
-import type { AdminStats } from '@slipway/contract';
 import { LogOut, Shield } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { adminLogout, fetchAdminStats } from '../../api/admin';
+import { adminLogout } from '../../api/admin';
+import { useAdminStats } from '../../api/adminQueries';
 import { httpStatus } from '../../api/errors';
 import { Button, cn } from '../../components/ui';
 import { failureText, LOAD_FAILURE } from './adminMessages';
@@ -11,6 +11,7 @@ import { type Banner, NoticeBanner } from './NoticeBanner';
 import { RedisTab } from './RedisTab';
 import { StatCards } from './StatCards';
 import { SystemLogsTab } from './SystemLogsTab';
+import { useAdminLoad } from './useAdminLoad';
 import { UsersTab } from './users/UsersTab';
 import { WhitelistTab } from './users/WhitelistTab';
 import { VmsTab } from './VmsTab';
@@ -29,7 +30,6 @@ type TabId = (typeof TABS)[number]['id'];
 
 /** The signed-in admin's screen: stats, the banner, Logout, and seven tabs that load on first visit. */
 export function AdminPanel({ onSignedOut }: { onSignedOut: () => void }) {
-  const [stats, setStats] = useState<AdminStats>();
   const [banner, setBanner] = useState<Banner | null>(null);
   const [active, setActive] = useState<TabId>('users');
   const [visited, setVisited] = useState<ReadonlySet<TabId>>(() => new Set<TabId>(['users']));
@@ -54,16 +54,8 @@ export function AdminPanel({ onSignedOut }: { onSignedOut: () => void }) {
     [onSignedOut, showBanner],
   );
 
-  const loadStats = useCallback(async () => {
-    try {
-      setStats(await fetchAdminStats());
-    } catch (error) {
-      notify.failure(LOAD_FAILURE.stats, error);
-    }
-  }, [notify]);
-  useEffect(() => {
-    void loadStats();
-  }, [loadStats]);
+  // The panel's header figures: loaded with the panel, again after a tab's flush, whitelist or delete.
+  const { data: stats, reload: reloadStats } = useAdminLoad(useAdminStats(), LOAD_FAILURE.stats, notify);
 
   function open(tab: TabId) {
     setActive(tab);
@@ -80,7 +72,7 @@ export function AdminPanel({ onSignedOut }: { onSignedOut: () => void }) {
     }
   }
 
-  const onChanged = () => void loadStats();
+  const onChanged = () => void reloadStats();
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">

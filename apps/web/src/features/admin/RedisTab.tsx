@@ -1,8 +1,9 @@
 import type { RedisFlushType } from '@slipway/contract';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { fetchRedisInfo, flushRedis } from '../../api/admin';
-import { useDialogs } from '../../app/DialogsProvider';
+import { flushRedis } from '../../api/admin';
+import { useRedisInfo } from '../../api/adminQueries';
+import { useDialogs } from '../../components/DialogsProvider';
 import { Alert, Badge, Button, Card } from '../../components/ui';
 import { firstInfoLines } from './adminFormat';
 import { ACTION_FAILURE, flushConfirmText, LOAD_FAILURE, NOTICE_MS } from './adminMessages';
@@ -20,7 +21,7 @@ const FLUSHES: { type: RedisFlushType; label: string }[] = [
 /** Redis Management: connection, key counts by type, the info text, and flushing by type. */
 export function RedisTab({ notify, onChanged }: AdminTabProps) {
   const dialogs = useDialogs();
-  const { data: info, loading, reload } = useAdminLoad(fetchRedisInfo, LOAD_FAILURE.redis, notify);
+  const { data: info, loading, reload } = useAdminLoad(useRedisInfo(), LOAD_FAILURE.redis, notify);
   const [flushing, setFlushing] = useState<RedisFlushType | null>(null);
 
   async function flush(type: RedisFlushType) {

@@ -1,6 +1,6 @@
 import type { SystemLogService } from '@slipway/contract';
 import { useEffect, useRef } from 'react';
-import { fetchSystemLogServices, fetchSystemLogTail, type SystemLogServices } from '../../api/admin';
+import { useSystemLogs } from '../../api/adminQueries';
 import { Badge, Card } from '../../components/ui';
 import { formatDateTime, lastLines, SYSTEM_LOG_LINES_SHOWN } from './adminFormat';
 import { LOAD_FAILURE } from './adminMessages';
@@ -35,18 +35,9 @@ const TAILS: { service: SystemLogService; title: string }[] = [
   { service: 'frontend', title: 'Frontend (web access) log' },
 ];
 
-async function loadSystemLogs(): Promise<{ services: SystemLogServices; tails: Record<string, string[]> }> {
-  const [services, backend, frontend] = await Promise.all([
-    fetchSystemLogServices(),
-    fetchSystemLogTail('backend'),
-    fetchSystemLogTail('frontend'),
-  ]);
-  return { services, tails: { backend, frontend } };
-}
-
 /** The server's own log files: which exist, and the last lines of each (as text, never HTML). */
 export function SystemLogsTab({ notify }: AdminTabProps) {
-  const { data, loading, reload } = useAdminLoad(loadSystemLogs, LOAD_FAILURE.systemLogs, notify);
+  const { data, loading, reload } = useAdminLoad(useSystemLogs(), LOAD_FAILURE.systemLogs, notify);
   const services = Object.entries(data?.services ?? {});
 
   return (

@@ -1,7 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { deleteAdminVm, fetchAdminVms } from '../../api/admin';
-import { useDialogs } from '../../app/DialogsProvider';
+import { deleteAdminVm } from '../../api/admin';
+import { useAdminVms } from '../../api/adminQueries';
+import { useDialogs } from '../../components/DialogsProvider';
 import { Badge, Button } from '../../components/ui';
 import { formatDateTime } from './adminFormat';
 import { ACTION_FAILURE, deleteVmConfirmText, LOAD_FAILURE } from './adminMessages';
@@ -14,7 +15,7 @@ const dash = (value: string | null | undefined) => value || <span className="tex
 /** Every VM on the platform, with its owner, workspaces and addresses; Delete tears it down. */
 export function VmsTab({ notify, onChanged }: AdminTabProps) {
   const dialogs = useDialogs();
-  const { data, loading, reload } = useAdminLoad(fetchAdminVms, LOAD_FAILURE.vms, notify);
+  const { data, loading, reload } = useAdminLoad(useAdminVms(), LOAD_FAILURE.vms, notify);
   const [deleting, setDeleting] = useState<string | null>(null);
 
   async function remove(name: string) {

@@ -1,4 +1,4 @@
-import { fetchAdminWorkspaces } from '../../api/admin';
+import { useAdminWorkspaces } from '../../api/adminQueries';
 import { Badge } from '../../components/ui';
 import { formatDateTime, safeHref, VERSIONS_SHOWN } from './adminFormat';
 import { LOAD_FAILURE } from './adminMessages';
@@ -8,7 +8,7 @@ import { useAdminLoad } from './useAdminLoad';
 
 /** Every workspace: owner, service URLs, image, log watcher, and its latest deployed versions. */
 export function WorkspacesTab({ notify }: AdminTabProps) {
-  const { data, loading, reload } = useAdminLoad(fetchAdminWorkspaces, LOAD_FAILURE.workspaces, notify);
+  const { data, loading, reload } = useAdminLoad(useAdminWorkspaces(), LOAD_FAILURE.workspaces, notify);
 
   return (
     <TabSection

@@ -1,30 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import type { AdminNotifier } from './adminTabTypes';
 
 /**
- * Loads a tab's data when the tab is first shown (spec: lazily on first visit) and on `reload`.
- * A failure shows the tab's load banner and keeps whatever was shown before.
+ * A tab's query as the tab shows it: `loading` while it loads or reloads, `reload` for Refresh and
+ * after actions. A failure shows the tab's load banner (once per failure) and keeps whatever was
+ * shown before.
  */
-export function useAdminLoad<T>(load: () => Promise<T>, failurePrefix: string, notify: AdminNotifier) {
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [loading, setLoading] = useState(true);
-  const latest = useRef({ load, failurePrefix, notify });
-  latest.current = { load, failurePrefix, notify };
+export function useAdminLoad<T>(query: UseQueryResult<T>, failurePrefix: string, notify: AdminNotifier) {
+  const latest = useRef({ failurePrefix, notify });
+  latest.current = { failurePrefix, notify };
+  const { data, error, errorUpdatedAt, isFetching, refetch } = query;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one banner per failure, told apart by its time
+  useEffect(() => {
+    if (error) latest.current.notify.failure(latest.current.failurePrefix, error);
+  }, [errorUpdatedAt]);
 
   const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await latest.current.load());
-    } catch (error) {
-      latest.current.notify.failure(latest.current.failurePrefix, error);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+    await refetch();
+  }, [refetch]);
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { data, loading, reload };
+  return { data, loading: isFetching, reload };
 }

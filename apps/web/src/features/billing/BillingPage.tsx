@@ -4,8 +4,8 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { createSubscription } from '../../api/billing';
 import { usePublicConfig } from '../../api/publicConfig';
 import { useVmSizes } from '../../api/repositories';
-import { type SelectedRepo, useDeploymentSelection } from '../../app/deploymentSelection';
 import { Alert, Button, Card, CardBody, CardHeader, LoadingView } from '../../components/ui';
+import { type SelectedRepo, useDeploymentSelection } from '../../lib/deploymentSelection';
 import { FreeBetaNotice } from './FreeBetaNotice';
 import { savePendingDeployment } from './pendingDeployment';
 

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, LayoutDashboard, RefreshCw, Rocket, Settings } from 'lucide-react';
+import { Activity, LayoutDashboard, RefreshCw, Rocket } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUserWorkspaces, workspacesKey } from '../../api/workspaces';
+import { PageHeader } from '../../components/PageHeader';
 import { Button, ButtonLink, LoadingView } from '../../components/ui';
 import { LogViewer } from '../logs/LogViewer';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
@@ -12,6 +13,7 @@ import { ServiceStatesCard } from './ServiceStatesCard';
 import { useWorkspaceActions } from './useWorkspaceActions';
 import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';
 import { WorkspaceSelector } from './WorkspaceSelector';
+import { DeployAgainButton, WorkspaceSettingsLink } from './workspaceButtons';
 
 /** Spec: the refresh trigger increments after 100 ms. */
 const REFRESH_DELAY_MS = 100;
@@ -45,12 +47,10 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
-            <LayoutDashboard className="h-6 w-6 text-accent-600" aria-hidden="true" />
-            Workspace Dashboard
-          </h1>
+      <PageHeader
+        icon={LayoutDashboard}
+        title="Workspace Dashboard"
+        beside={
           <WorkspaceSelector
             workspaces={list}
             selected={workspace ? selectedName : ''}
@@ -58,44 +58,32 @@ export function DashboardPage() {
             onSelect={select}
             onRetry={() => void workspaces.refetch()}
           />
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            onClick={refresh}
-            icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />}
-          >
-            Refresh
-          </Button>
-          {workspace?.repo_url && (
+        }
+        actions={
+          <div className="flex flex-wrap gap-2">
             <Button
-              onClick={() => void actions.redeploy()}
-              loading={actions.busy === 'redeploy'}
-              icon={<Rocket className="h-4 w-4" aria-hidden="true" />}
+              variant="secondary"
+              onClick={refresh}
+              icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />}
             >
-              {actions.busy === 'redeploy' ? 'Deploying...' : 'Deploy Again'}
+              Refresh
             </Button>
-          )}
-          {workspace && (
-            <>
-              <ButtonLink
-                variant="secondary"
-                to={`/monitoring?workspace=${encodeURIComponent(workspace.workspace_name)}`}
-                icon={<Activity className="h-4 w-4" aria-hidden="true" />}
-              >
-                Monitoring
-              </ButtonLink>
-              <ButtonLink
-                variant="secondary"
-                to={`/workspace-settings?workspace=${encodeURIComponent(workspace.workspace_name)}`}
-                icon={<Settings className="h-4 w-4" aria-hidden="true" />}
-              >
-                Settings
-              </ButtonLink>
-            </>
-          )}
-        </div>
-      </div>
+            {workspace?.repo_url && <DeployAgainButton actions={actions} />}
+            {workspace && (
+              <>
+                <ButtonLink
+                  variant="secondary"
+                  to={`/monitoring?workspace=${encodeURIComponent(workspace.workspace_name)}`}
+                  icon={<Activity className="h-4 w-4" aria-hidden="true" />}
+                >
+                  Monitoring
+                </ButtonLink>
+                <WorkspaceSettingsLink workspace={workspace} />
+              </>
+            )}
+          </div>
+        }
+      />
 
       {!workspace ? (
         <NoWorkspaceSelected hasWorkspaces={list.length > 0} />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { serverDetail } from '../../api/errors';
 import { deleteWorkspace, startRedeploy, workspacesKey } from '../../api/workspaces';
-import { useDialogs } from '../../app/DialogsProvider';
+import { useDialogs } from '../../components/DialogsProvider';
 import { newSessionId } from '../../lib/sessionId';
 import { RedeployDialog } from './RedeployDialog';
 import { type RepoRef, redeployTarget } from './repoUrl';

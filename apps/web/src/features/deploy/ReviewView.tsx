@@ -1,8 +1,8 @@
 import type { VmSize, WorkflowDefinition } from '@slipway/contract';
 import { ArrowLeft, ChevronDown, GitBranch, Rocket, Server } from 'lucide-react';
 import { useState } from 'react';
-import { REOPEN_CONFIGURE_STATE } from '../../app/deploymentSelection';
 import { Alert, Button, ButtonLink, Card, CardBody, CardHeader } from '../../components/ui';
+import { REOPEN_CONFIGURE_STATE } from '../../lib/deploymentSelection';
 import { stepTitle } from './StepList';
 
 const VM_DETAILS = [

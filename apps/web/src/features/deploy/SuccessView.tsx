@@ -1,7 +1,7 @@
 import { CheckCircle2, ExternalLink, LayoutDashboard, PartyPopper, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { resetDeploymentSelection } from '../../app/deploymentSelection';
 import { Badge, Button, ButtonLink, buttonClasses, Card, CardBody } from '../../components/ui';
+import { resetDeploymentSelection } from '../../lib/deploymentSelection';
 import type { DisplayStep } from './deployProgress';
 import { completedCount } from './deployProgress';
 import { StepList } from './StepList';

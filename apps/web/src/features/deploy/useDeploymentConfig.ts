@@ -1,8 +1,7 @@
 import { DEFAULT_VM_SIZE } from '@slipway/contract';
-import { useEffect, useState } from 'react';
 import { fetchAllBranches } from '../../api/repositories';
-import { type DeploymentConfig, loadSessionState, saveSessionState } from '../../api/workflow';
-import { readDeploymentSelection } from '../../app/deploymentSelection';
+import { type DeploymentConfig, useSessionDeploymentConfig } from '../../api/workflow';
+import { readDeploymentSelection } from '../../lib/deploymentSelection';
 import { defaultBranch } from '../deploy-config/branchSelection';
 
 /** Optional navigation state of /deploy/{owner}/{repo}. */
@@ -25,6 +24,25 @@ async function defaultConfig(owner: string, repo: string): Promise<DeploymentCon
   return branch ? { owner, repo, branch, vmSize: DEFAULT_VM_SIZE, subscriptionId: null } : null;
 }
 
+/** This tab's selection when it is for this repository, else the repository's defaults. */
+async function fallbackConfig(owner: string, repo: string): Promise<DeploymentConfig | null> {
+  const selection = readDeploymentSelection();
+  if (
+    selection.selectedRepo?.name === repo &&
+    selection.selectedRepo.owner.login === owner &&
+    selection.selectedBranch
+  ) {
+    return {
+      owner,
+      repo,
+      branch: selection.selectedBranch,
+      vmSize: selection.selectedVmSize,
+      subscriptionId: null,
+    };
+  }
+  return defaultConfig(owner, repo);
+}
+
 /**
  * The configuration to deploy: navigation state first (then kept with the session on the server
  * so a reload keeps it), else the session's stored state, else the selection made in this tab,
@@ -36,57 +54,9 @@ export function useDeploymentConfig(
   sessionId: string | null,
   nav: DeployNavigationState,
 ) {
-  const [config, setConfig] = useState<DeploymentConfig | null>(null);
-  const [resolved, setResolved] = useState(false);
   const { branch, vmSize, subscriptionId } = nav;
-
-  useEffect(() => {
-    if (!sessionId) return;
-    let cancelled = false;
-    setResolved(false);
-    (async () => {
-      let next: DeploymentConfig | null = null;
-      if (branch && vmSize) {
-        next = { owner, repo, branch, vmSize, subscriptionId: subscriptionId ?? null };
-        await saveSessionState(sessionId, next);
-      } else {
-        const stored = await loadSessionState(sessionId);
-        if (stored?.branch && stored.vmSize && stored.owner === owner && stored.repo === repo) {
-          next = {
-            owner,
-            repo,
-            branch: stored.branch,
-            vmSize: stored.vmSize,
-            subscriptionId: stored.subscriptionId ?? null,
-          };
-        } else {
-          const selection = readDeploymentSelection();
-          if (
-            selection.selectedRepo?.name === repo &&
-            selection.selectedRepo.owner.login === owner &&
-            selection.selectedBranch
-          ) {
-            next = {
-              owner,
-              repo,
-              branch: selection.selectedBranch,
-              vmSize: selection.selectedVmSize,
-              subscriptionId: null,
-            };
-          } else {
-            next = await defaultConfig(owner, repo);
-          }
-          if (next) await saveSessionState(sessionId, next);
-        }
-      }
-      if (cancelled) return;
-      setConfig(next);
-      setResolved(true);
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [owner, repo, sessionId, branch, vmSize, subscriptionId]);
-
-  return { config, resolved };
+  const given =
+    branch && vmSize ? { owner, repo, branch, vmSize, subscriptionId: subscriptionId ?? null } : null;
+  const query = useSessionDeploymentConfig(sessionId, owner, repo, given, () => fallbackConfig(owner, repo));
+  return { config: query.data ?? null, resolved: query.isSuccess };
 }

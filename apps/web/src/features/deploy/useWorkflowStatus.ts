@@ -1,6 +1,7 @@
 import type { WorkflowStatus } from '@slipway/contract';
-import { useEffect, useRef, useState } from 'react';
-import { fetchWorkflowStatus, workflowStatusStreamUrl } from '../../api/workflow';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useWorkflowStatusQuery, workflowStatusKey, workflowStatusStreamUrl } from '../../api/workflow';
 import { isDeploymentComplete, isDeploymentFailed } from './deployProgress';
 
 const POLL_INTERVAL_MS = 2000;
@@ -18,31 +19,34 @@ function statusFromMessage(message: Record<string, unknown>): WorkflowStatus | n
 }
 
 /**
- * Live workflow status while `active`: the SSE stream (connected / status / finished / error),
- * with GET .../status/{id} for the first answer and as the fallback when the stream drops.
+ * Live workflow status while `active`: the SSE stream (connected / status / finished / error) writes
+ * into the status query, which makes the first GET .../status/{id} and polls it when the stream drops
+ * before the deployment is over.
  */
 export function useWorkflowStatus(sessionId: string, active: boolean) {
-  const [status, setStatus] = useState<WorkflowStatus | null>(null);
+  const queryClient = useQueryClient();
   const [streamError, setStreamError] = useState<string | null>(null);
-  const done = useRef(false);
+  const [stream, setStream] = useState<'open' | 'finished' | 'dropped'>('open');
+  const enabled = active && Boolean(sessionId);
+  const query = useWorkflowStatusQuery(sessionId, enabled, (current) =>
+    stream === 'dropped' && !(current && (isDeploymentComplete(current) || isDeploymentFailed(current)))
+      ? POLL_INTERVAL_MS
+      : false,
+  );
 
   useEffect(() => {
     if (!active || !sessionId) return;
-    done.current = false;
-    let cancelled = false;
-    let pollTimer: ReturnType<typeof setTimeout> | undefined;
+    setStream('open');
+    const queryKey = workflowStatusKey(sessionId);
     const accept = (next: WorkflowStatus | null) => {
-      if (cancelled || !next) return;
-      setStatus(next);
-      if (isDeploymentComplete(next) || isDeploymentFailed(next)) done.current = true;
+      if (next) queryClient.setQueryData(queryKey, next);
+    };
+    // Polling starts at once, then every POLL_INTERVAL_MS while the deployment runs.
+    const drop = () => {
+      setStream((current) => (current === 'finished' ? current : 'dropped'));
+      void queryClient.invalidateQueries({ queryKey });
     };
 
-    const poll = async () => {
-      accept(await fetchWorkflowStatus(sessionId));
-      if (!cancelled && !done.current) pollTimer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
-    };
-
-    void fetchWorkflowStatus(sessionId).then(accept);
     const source = new EventSource(workflowStatusStreamUrl(sessionId), { withCredentials: true });
     source.onmessage = (event) => {
       let message: Record<string, unknown>;
@@ -55,26 +59,22 @@ export function useWorkflowStatus(sessionId: string, active: boolean) {
       else if (message.type === 'finished') {
         const final = statusFromMessage(message);
         if (final) accept(final);
-        else void fetchWorkflowStatus(sessionId).then(accept);
-        done.current = true;
+        else void queryClient.invalidateQueries({ queryKey });
+        setStream('finished');
         source.close();
       } else if (message.type === 'error') {
         if (typeof message.error === 'string') setStreamError(message.error);
         source.close();
-        if (!done.current) void poll();
+        drop();
       }
     };
     source.onerror = () => {
       // The browser retries by itself unless the server refused; once closed, poll instead.
-      if (source.readyState === EventSource.CLOSED && !done.current && !cancelled) void poll();
+      if (source.readyState === EventSource.CLOSED) drop();
     };
 
-    return () => {
-      cancelled = true;
-      source.close();
-      if (pollTimer) clearTimeout(pollTimer);
-    };
-  }, [sessionId, active]);
+    return () => source.close();
+  }, [sessionId, active, queryClient]);
 
-  return { status, streamError };
+  return { status: query.data ?? null, streamError };
 }

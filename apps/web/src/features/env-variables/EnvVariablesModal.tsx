@@ -1,6 +1,6 @@
 import type { EnvVariable } from '@slipway/contract';
 import { useState } from 'react';
-import { useDialogs } from '../../app/DialogsProvider';
+import { useDialogs } from '../../components/DialogsProvider';
 import { Button, Dialog } from '../../components/ui';
 import { EnvInfoPanel } from './EnvInfoPanel';
 import { EnvVariablesEditor } from './EnvVariablesEditor';

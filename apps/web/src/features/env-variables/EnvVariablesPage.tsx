@@ -2,9 +2,9 @@ import { ArrowLeft, ArrowRight, GitBranch, KeyRound, SkipForward } from 'lucide-
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { uploadEnvVariables } from '../../api/envVariables';
-import { useDialogs } from '../../app/DialogsProvider';
-import { REOPEN_CONFIGURE_STATE, useDeploymentSelection } from '../../app/deploymentSelection';
+import { useDialogs } from '../../components/DialogsProvider';
 import { Alert, Button, ButtonLink } from '../../components/ui';
+import { REOPEN_CONFIGURE_STATE, useDeploymentSelection } from '../../lib/deploymentSelection';
 import { EnvInfoPanel } from './EnvInfoPanel';
 import { EnvVariablesEditor } from './EnvVariablesEditor';
 import { uploadErrorText } from './uploadErrorText';

@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
-import { useDialogs } from '../../app/DialogsProvider';
+import { useDialogs } from '../../components/DialogsProvider';
 import { isAcceptedEnvFile, looksLikeEnvPaste, parseEnvText } from '../../lib/envFile';
 import { countOf, NOUNS } from '../../lib/plural';
 import {

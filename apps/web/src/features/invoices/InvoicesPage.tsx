@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useInvoices } from '../../api/invoices';
 import { useSubscription } from '../../api/subscriptions';
+import { PageHeader } from '../../components/PageHeader';
 import { Alert, Badge, Card, LoadingView } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import {
@@ -39,10 +40,11 @@ export function InvoicesPage() {
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Subscriptions
       </Link>
-      <h1 className="mt-3 flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
-        <FileText className="h-6 w-6 text-accent-600" aria-hidden="true" />
-        {subscriptionId ? 'Subscription Invoices' : 'Invoice History'}
-      </h1>
+      <PageHeader
+        className="mt-3"
+        icon={FileText}
+        title={subscriptionId ? 'Subscription Invoices' : 'Invoice History'}
+      />
 
       {detail && (
         <Card className="mt-6 flex flex-wrap gap-x-8 gap-y-2 p-5 text-sm">

@@ -1,11 +1,13 @@
 import type { WorkspaceSummary } from '@slipway/contract';
-import { Activity, Info, Rocket, Settings, Trash2 } from 'lucide-react';
+import { Activity, Info, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useUserWorkspaces } from '../../api/workspaces';
-import { Button, ButtonLink, Card, CardBody, CardHeader } from '../../components/ui';
+import { PageHeader } from '../../components/PageHeader';
+import { Button, Card, CardBody, CardHeader } from '../../components/ui';
 import { formatDate } from '../../lib/dates';
 import { parseRepoUrl } from '../dashboard/repoUrl';
 import { useWorkspaceActions } from '../dashboard/useWorkspaceActions';
+import { DeployAgainButton, WorkspaceSettingsLink } from '../dashboard/workspaceButtons';
 import { LogViewer } from '../logs/LogViewer';
 import { AlertsPanel } from './AlertsPanel';
 import { SystemHealthPanel } from './SystemHealthPanel';
@@ -22,20 +24,20 @@ export function MonitoringPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
-          <Activity className="h-6 w-6 text-accent-600" aria-hidden="true" />
-          Workspace Monitoring
-        </h1>
-        <WorkspaceDropdown
-          workspaces={list}
-          loading={workspaces.isLoading}
-          failed={workspaces.isError}
-          selected={workspace ? selected : ''}
-          onSelect={select}
-          onRetry={() => void workspaces.refetch()}
-        />
-      </div>
+      <PageHeader
+        icon={Activity}
+        title="Workspace Monitoring"
+        actions={
+          <WorkspaceDropdown
+            workspaces={list}
+            loading={workspaces.isLoading}
+            failed={workspaces.isError}
+            selected={workspace ? selected : ''}
+            onSelect={select}
+            onRetry={() => void workspaces.refetch()}
+          />
+        }
+      />
       {workspaces.isError && (
         <p className="mt-2 text-right text-sm text-red-700">{(workspaces.error as Error).message}</p>
       )}
@@ -99,20 +101,8 @@ function WorkspaceDetails({ workspace, onDeleted }: { workspace: WorkspaceSummar
           <dd className="text-zinc-900">{formatDate(workspace.created_at)}</dd>
         </dl>
         <div className="flex flex-wrap gap-2">
-          <ButtonLink
-            variant="secondary"
-            to={`/workspace-settings?workspace=${encodeURIComponent(workspace.workspace_name)}`}
-            icon={<Settings className="h-4 w-4" aria-hidden="true" />}
-          >
-            Settings
-          </ButtonLink>
-          <Button
-            onClick={() => void actions.redeploy()}
-            loading={actions.busy === 'redeploy'}
-            icon={<Rocket className="h-4 w-4" aria-hidden="true" />}
-          >
-            {actions.busy === 'redeploy' ? 'Deploying...' : 'Deploy Again'}
-          </Button>
+          <WorkspaceSettingsLink workspace={workspace} />
+          <DeployAgainButton actions={actions} />
           <Button
             variant="danger"
             onClick={() => void actions.remove()}

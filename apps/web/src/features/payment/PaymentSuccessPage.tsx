@@ -1,8 +1,8 @@
 import { CheckCircle2, CreditCard, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { readDeploymentSelection } from '../../app/deploymentSelection';
 import { Button, ButtonLink, Card } from '../../components/ui';
+import { readDeploymentSelection } from '../../lib/deploymentSelection';
 import { type PendingDeployment, takePendingDeployment } from '../billing/pendingDeployment';
 
 export const SUCCESS_DELAY_MS = 1000;

@@ -2,13 +2,13 @@ import { FolderGit2, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useRepositories } from '../../api/repositories';
-import { useAuth } from '../../app/AuthProvider';
+import { Alert, Spinner } from '../../components/ui';
+import { useAuth } from '../../lib/AuthProvider';
 import {
   type SelectedRepo,
   useDeploymentSelection,
   wantsConfigureReopen,
-} from '../../app/deploymentSelection';
-import { Alert, Spinner } from '../../components/ui';
+} from '../../lib/deploymentSelection';
 import { ConfigureDeploymentDialog, type DeploymentChoice } from '../deploy-config/ConfigureDeploymentDialog';
 import { Pagination } from './Pagination';
 import { RepositoryCard } from './RepositoryCard';

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, FileText, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { cancelSubscription, subscriptionsKey, useSubscriptions } from '../../api/subscriptions';
-import { useDialogs } from '../../app/DialogsProvider';
+import { useDialogs } from '../../components/DialogsProvider';
+import { PageHeader } from '../../components/PageHeader';
 import { Alert, Badge, Button, ButtonLink, Card, LoadingView } from '../../components/ui';
 import { formatDate } from '../../lib/dates';
 import { canCancel, statusLabel, subscriptionTone } from './billingFormat';
@@ -41,19 +42,19 @@ export function SubscriptionsPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
-          <CreditCard className="h-6 w-6 text-accent-600" aria-hidden="true" />
-          Subscription Management
-        </h1>
-        <ButtonLink
-          to="/invoices"
-          variant="secondary"
-          icon={<FileText className="h-4 w-4" aria-hidden="true" />}
-        >
-          Invoice History
-        </ButtonLink>
-      </div>
+      <PageHeader
+        icon={CreditCard}
+        title="Subscription Management"
+        actions={
+          <ButtonLink
+            to="/invoices"
+            variant="secondary"
+            icon={<FileText className="h-4 w-4" aria-hidden="true" />}
+          >
+            Invoice History
+          </ButtonLink>
+        }
+      />
       <div className="mt-6 space-y-4">
         {subscriptions.isError && <Alert tone="error">Failed to fetch subscriptions</Alert>}
         {cancelError && <Alert tone="error">{cancelError}</Alert>}

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, Rocket, ShieldCheck, Sparkles } from 'lucide-react';
 import { Navigate } from 'react-router';
-import { useAuth } from '../../app/AuthProvider';
 import { Avatar, Badge, Card } from '../../components/ui';
+import { useAuth } from '../../lib/AuthProvider';
 
 const NEXT_STEPS = [
   {

@@ -1,14 +1,16 @@
 import type { EnvVariable } from '@slipway/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   deleteAllEnvVariables,
   deleteEnvVariable,
-  fetchEnvVariables,
+  envVariablesKey,
   updateEnvVariable,
   uploadEnvVariables,
+  useEnvVariables,
 } from '../../api/envVariables';
-import { useDialogs } from '../../app/DialogsProvider';
+import { useDialogs } from '../../components/DialogsProvider';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { fieldClasses } from '../../components/ui/Input';
 import { countOf, NOUNS } from '../../lib/plural';
@@ -18,8 +20,6 @@ import { SettingsLoadError } from './SettingsLoadError';
 
 export function EnvVariablesTab({ workspace }: { workspace: string }) {
   const dialogs = useDialogs();
-  const [variables, setVariables] = useState<EnvVariable[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
   const [revealed, setRevealed] = useState<Set<string>>(new Set());
@@ -27,18 +27,11 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      setVariables(await fetchEnvVariables(workspace));
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(envLoadError(error));
-    }
-  }, [workspace]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const queryClient = useQueryClient();
+  const query = useEnvVariables(workspace);
+  const variables = query.data ?? null;
+  // After every change, and when an edit is abandoned: the server's list again.
+  const reload = () => queryClient.invalidateQueries({ queryKey: envVariablesKey(workspace) });
 
   const saveEdit = async () => {
     if (!editing) return;
@@ -93,7 +86,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
     }
   };
 
-  if (loadError) return <SettingsLoadError message={loadError} />;
+  if (query.isError) return <SettingsLoadError message={envLoadError(query.error)} />;
   if (!variables) {
     return (
       <div className="flex justify-center py-16">

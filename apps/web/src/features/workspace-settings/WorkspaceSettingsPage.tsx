@@ -1,6 +1,7 @@
 import { ArrowLeft, Bell, History, KeyRound, Save, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
 import { Alert, Button, cn, Spinner } from '../../components/ui';
 import { DeployOnPushSwitch } from './DeployOnPushSwitch';
 import { EnvVariablesTab } from './EnvVariablesTab';
@@ -37,23 +38,22 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Dashboard
       </Link>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-950">
-            <Settings className="h-6 w-6 text-accent-600" aria-hidden="true" />
-            Workspace Settings
-          </h1>
-          <p className="mt-1 text-sm text-zinc-600">{workspace}</p>
-        </div>
-        <Button
-          onClick={() => void settings.save()}
-          loading={settings.saving}
-          disabled={settings.load.status !== 'ready'}
-          icon={<Save className="h-4 w-4" aria-hidden="true" />}
-        >
-          {settings.saving ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <PageHeader
+        className="mt-3"
+        icon={Settings}
+        title="Workspace Settings"
+        subtitle={workspace}
+        actions={
+          <Button
+            onClick={() => void settings.save()}
+            loading={settings.saving}
+            disabled={settings.load.status !== 'ready'}
+            icon={<Save className="h-4 w-4" aria-hidden="true" />}
+          >
+            {settings.saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        }
+      />
 
       <div role="tablist" aria-label="Settings" className="mt-6 flex gap-1 border-b border-zinc-200">
         <TabButton

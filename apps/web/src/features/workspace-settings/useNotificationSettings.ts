@@ -1,46 +1,48 @@
 import type { SinkType } from '@slipway/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
+  alertConfigKey,
   type EditableAlertConfig,
   type EditableSink,
-  fetchAlertConfig,
   saveAlertConfig,
   testSink,
+  useAlertConfig,
 } from '../../api/alertConfig';
 import { isNetworkError, serverError } from '../../api/errors';
 import { SAVE_BLOCKED_MESSAGE, sinkProblem } from './sinkFields';
 
 export type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 
+const EMPTY_CONFIG: EditableAlertConfig = { sinks: [], rules: [], global_enabled: true };
+
 /** The alert configuration being edited; changes stay local until save(). */
 export function useNotificationSettings(workspace: string) {
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
-  const [draft, setDraft] = useState<EditableAlertConfig>({ sinks: [], rules: [], global_enabled: true });
+  const queryClient = useQueryClient();
+  const query = useAlertConfig(workspace);
+  // The user's changes since the last load or save, for this workspace only.
+  const [edited, setEdited] = useState<{ workspace: string; config: EditableAlertConfig } | null>(null);
+  const draft = (edited?.workspace === workspace ? edited.config : query.data) ?? EMPTY_CONFIG;
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [testing, setTesting] = useState<number | null>(null);
 
-  const reload = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      setDraft(await fetchAlertConfig(workspace));
-      setLoad({ status: 'ready' });
-    } catch (error) {
-      setLoad({
-        status: 'error',
-        message: isNetworkError(error) ? 'Error loading configuration' : 'Failed to load alert configuration',
-      });
-    }
-  }, [workspace]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const load: LoadState =
+    query.data !== undefined
+      ? { status: 'ready' }
+      : query.isError
+        ? {
+            status: 'error',
+            message: isNetworkError(query.error)
+              ? 'Error loading configuration'
+              : 'Failed to load alert configuration',
+          }
+        : { status: 'loading' };
 
   const edit = (next: EditableAlertConfig) => {
-    setDraft(next);
+    setEdited({ workspace, config: next });
     setSaved(false);
   };
 
@@ -62,7 +64,8 @@ export function useNotificationSettings(workspace: string) {
     setSaving(true);
     setSaveError(null);
     try {
-      setDraft(await saveAlertConfig(workspace, draft));
+      queryClient.setQueryData(alertConfigKey(workspace), await saveAlertConfig(workspace, draft));
+      setEdited(null);
       setSaved(true);
       setShowErrors(false);
       return true;
@@ -94,7 +97,6 @@ export function useNotificationSettings(workspace: string) {
 
   return {
     load,
-    reload,
     draft,
     saving,
     saveError,

@@ -1,7 +1,8 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { addWhitelistedEmail, fetchWhitelistedEmails, removeWhitelistedEmail } from '../../../api/admin';
-import { useDialogs } from '../../../app/DialogsProvider';
+import { addWhitelistedEmail, removeWhitelistedEmail } from '../../../api/admin';
+import { useWhitelistedEmails } from '../../../api/adminQueries';
+import { useDialogs } from '../../../components/DialogsProvider';
 import { Button, Input } from '../../../components/ui';
 import { formatDateTime } from '../adminFormat';
 import {
@@ -30,7 +31,7 @@ export function EmailWhitelistSection({
     data: emails,
     loading,
     reload,
-  } = useAdminLoad(fetchWhitelistedEmails, LOAD_FAILURE.whitelistedEmails, notify);
+  } = useAdminLoad(useWhitelistedEmails(), LOAD_FAILURE.whitelistedEmails, notify);
   const [email, setEmail] = useState('');
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
-import { fetchAdminUsers } from '../../../api/admin';
+import { useAdminUsers } from '../../../api/adminQueries';
 import { Button } from '../../../components/ui';
 import { countOf, NOUNS } from '../../../lib/plural';
 import { LOAD_FAILURE } from '../adminMessages';
@@ -13,11 +13,7 @@ import { useUserActions } from './useUserActions';
 
 /** All Users: whitelist or un-whitelist each user, select several to whitelist at once, impersonate. */
 export function UsersTab({ notify, onChanged }: AdminTabProps) {
-  const {
-    data: users,
-    loading,
-    reload,
-  } = useAdminLoad(() => fetchAdminUsers('all'), LOAD_FAILURE.users, notify);
+  const { data: users, loading, reload } = useAdminLoad(useAdminUsers(), LOAD_FAILURE.users, notify);
   const actions = useUserActions({ notify, reload, onChanged });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 

@@ -1,5 +1,4 @@
-import type { AdminUser } from '@slipway/contract';
-import { fetchAdminUsers } from '../../../api/admin';
+import { useWhitelistUsers } from '../../../api/adminQueries';
 import { LOAD_FAILURE } from '../adminMessages';
 import type { AdminTabProps } from '../adminTabTypes';
 import { TabBody, TabSection } from '../TabSection';
@@ -9,18 +8,10 @@ import { ImpersonationDialog } from './ImpersonationDialog';
 import { UserTable } from './UserTable';
 import { useUserActions } from './useUserActions';
 
-async function loadWhitelistUsers(): Promise<{ waiting: AdminUser[]; whitelisted: AdminUser[] }> {
-  const [waiting, whitelisted] = await Promise.all([
-    fetchAdminUsers('waiting-list'),
-    fetchAdminUsers('whitelisted'),
-  ]);
-  return { waiting, whitelisted };
-}
-
 /** Whitelist Management: who waits, who is in, and the emails let in when they complete their profile. */
 export function WhitelistTab(props: AdminTabProps) {
   const { notify, onChanged } = props;
-  const { data, loading, reload } = useAdminLoad(loadWhitelistUsers, LOAD_FAILURE.whitelistUsers, notify);
+  const { data, loading, reload } = useAdminLoad(useWhitelistUsers(), LOAD_FAILURE.whitelistUsers, notify);
   const actions = useUserActions({ notify, reload, onChanged });
 
   return (

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { InfoDialog, type InfoDialogKind } from '../components/ui';
+import { InfoDialog, type InfoDialogKind } from './ui';
 
 interface DialogRequest {
   kind: InfoDialogKind;
