@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two test files at a time (Vitest's pool is global: a project's own pool options are not read). Each
+    // worker has its own Redis database and each test its own PostgreSQL database (test/testPlatform.ts).
+    // The browser tests run one file at a time whatever this says (`--no-file-parallelism` in scripts/test.sh).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -12,10 +16,6 @@ export default defineConfig({
           // another build beside them take up to ~90 s.
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          // One file at a time on a 2-core machine (Vitest's pool size is global: the CPU count less one).
-          // Files could share a run: each worker has its own Redis database and each test its own PostgreSQL
-          // database (test/testPlatform.ts); `--maxWorkers=2` passed all 883 tests, but was no faster here
-          // with other builds beside it, since the builds and deployments the tests run are CPU-bound.
           pool: 'forks',
         },
       },
