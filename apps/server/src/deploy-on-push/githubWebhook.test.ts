@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments, workspaces } from '../infra/db/schema.js';
+import { startDeployment } from '../test/deployments.js';
 import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, type TestContext } from '../test/testPlatform.js';
@@ -55,15 +56,7 @@ describe.each(DATABASES)('GitHub webhook for deploy on push (%s)', (database) =>
     operator = await new TestClient(ctx.app).signIn('operator');
     github = new TestClient(ctx.app);
     // The workspace exists once a deployment was started; this one is cancelled before any worker takes it.
-    const sessionId = randomUUID();
-    const started = await operator.post('/api/workflow/deployment/start', {
-      sessionId,
-      owner: 'operator',
-      repo: 'shop',
-      branch: 'main',
-      vmSize: 'Standard_B2ats_v2',
-    });
-    expect(started.statusCode).toBe(200);
+    const { sessionId } = await startDeployment(operator, { repo: 'shop' });
     expect((await operator.post(`/api/workflow/deployment/cancel/${sessionId}`)).statusCode).toBe(200);
     deployer = ctx.platform.deployOnPush.createDeployer({ coalesceMs: 0, watchLocalHeads: false });
   });
