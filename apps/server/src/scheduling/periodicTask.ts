@@ -13,21 +13,25 @@ export interface PeriodicTask {
 }
 
 /**
- * `task` at once and then every `intervalMs`; runs never overlap, and a failed run is logged as `failure`
- * with the task's name (the next one still comes). `start` answers when the first run has ended.
+ * `task` at once and then every `intervalMs`; runs never overlap (an interval that passes during a run is
+ * skipped, not queued behind it), and a failed run is logged as `failure` with the task's name (the next one
+ * still comes). `start` answers when the first run has ended.
  */
 export function everyInterval(options: PeriodicTask) {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<unknown> | undefined;
   const tick = () => {
-    running = running
+    running ??= Promise.resolve()
       .then(options.task)
-      .catch((error) => options.logger.warn({ err: error, task: options.name }, options.failure));
+      .catch((error) => options.logger.warn({ err: error, task: options.name }, options.failure))
+      .finally(() => {
+        running = undefined;
+      });
     return running;
   };
   return {
     start(): Promise<unknown> {
-      if (timer) return running;
+      if (timer) return running ?? Promise.resolve();
       timer = setInterval(tick, options.intervalMs);
       timer.unref();
       return tick();
