@@ -16,8 +16,10 @@ import { removeLeftovers, removeRoutes, removeWorkDir } from './leftovers.js';
 import { presentStatus } from './presenter.js';
 import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
 import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
+import { restorePreviousVersion } from './servingProject.js';
+import { abandonCandidate, retireCandidate } from './sideBySide.js';
 import { configureRouting } from './steps/configureRouting.js';
-import { deployApplication, restorePreviousVersion } from './steps/deployApplication.js';
+import { deployApplication } from './steps/deployApplication.js';
 import { detectProject } from './steps/detectProject.js';
 import { discoverPorts } from './steps/discoverPorts.js';
 import { fetchSource } from './steps/fetchSource.js';
@@ -258,6 +260,14 @@ async function cleanUpFailure(deps: WorkflowDeps, state: RunState, message: stri
       return false;
     }));
   if (restored) state.log.write('The previous version is running again');
+  if (state.candidate) {
+    await retireCandidate(state, 'restore').catch((error: Error) =>
+      state.log.write(
+        `The new version started beside the serving one could not be removed: ${error.message}`,
+      ),
+    );
+    if (!state.containersStarted) state.log.write('The previous version kept serving throughout');
+  }
   await deps.workspaces.update(workspace.id, {
     status:
       state.firstDeploy || (state.containersStarted && !restored)
@@ -296,6 +306,7 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
     const vm = workspace.vmId ? await deps.workspaces.findVm(workspace.vmId) : undefined;
     const target = await connectForCleanUp(deps, vm);
     if (target) {
+      await abandonCandidate(deps, target.docker, workspace);
       if (firstDeploy) {
         await removeLeftovers(deps, target, workspace.id);
       } else {

@@ -1,8 +1,8 @@
 import type { Duplex } from 'node:stream';
 import type { ServiceState } from '@slipway/contract';
 import type Docker from 'dockerode';
-import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
-import { listProjectContainers, tailContainerLogs } from '../infra/docker/projectResources.js';
+import { LABELS } from '../infra/docker/conventions.js';
+import { listContainersOfProject, tailContainerLogs } from '../infra/docker/projectResources.js';
 import { failureMessage, summarizeLog } from './failureReport.js';
 import { type ProbeResult, probePort } from './portProbe.js';
 import { type Judgement, judgeService, stableIn } from './serviceJudgement.js';
@@ -29,7 +29,7 @@ const FULL_LOG_LINES = 2_000;
  * Resolves at the next Docker event of the workspace's project (a container dying, starting, turning healthy)
  * or after `ms`, whichever comes first.
  */
-async function projectEvents(docker: Docker, workspaceId: string) {
+async function projectEvents(docker: Docker, project: string) {
   let wake: (() => void) | undefined;
   /** Containers the kernel killed for memory: a restart policy may already have started them again. */
   const oomKilled = new Set<string>();
@@ -37,7 +37,7 @@ async function projectEvents(docker: Docker, workspaceId: string) {
     .getEvents({
       filters: {
         type: ['container'],
-        label: [`${LABELS.composeProject}=${composeProjectName(workspaceId)}`],
+        label: [`${LABELS.composeProject}=${project}`],
       },
     })
     .catch(() => undefined)) as NodeJS.ReadableStream | undefined;
@@ -78,7 +78,10 @@ async function projectEvents(docker: Docker, workspaceId: string) {
  */
 export async function verifyHealth(options: {
   docker: Docker;
-  workspaceId: string;
+  /** The Compose project the services run in. */
+  project: string;
+  /** The label that names the service a container runs (Compose's service label unless said otherwise). */
+  serviceLabel?: string;
   roles: ServiceRole[];
   /** `{service: {containerPort: hostPort}}` */
   hostPorts: Record<string, Record<string, number>>;
@@ -94,14 +97,15 @@ export async function verifyHealth(options: {
   const stableMs = options.stableMs ?? STABLE_MS;
   const deadline = Date.now() + options.timeoutMs;
   const baseline = new Map<string, number>();
-  const events = await projectEvents(options.docker, options.workspaceId);
+  const serviceLabel = options.serviceLabel ?? LABELS.composeService;
+  const events = await projectEvents(options.docker, options.project);
   let lastWaiting = '';
   try {
     while (true) {
-      const containers = await listProjectContainers(options.docker, options.workspaceId);
+      const containers = await listContainersOfProject(options.docker, options.project);
       const byService = new Map<string, Docker.ContainerInfo>();
       for (const container of containers) {
-        const service = container.Labels?.[LABELS.composeService];
+        const service = container.Labels?.[serviceLabel];
         if (service) byService.set(service, container);
       }
       const judged = new Map<string, { judgement: Judgement; info?: Docker.ContainerInspectInfo }>();
@@ -146,7 +150,7 @@ export async function verifyHealth(options: {
       const waiting = all.filter(([, j]) => j.judgement.verdict === 'wait').map(([name]) => name);
       const timedOut = Date.now() > deadline || options.signal?.aborted === true;
       if (failedNow.length > 0 || waiting.length === 0 || timedOut) {
-        return await report(options, judged, containers, timedOut);
+        return await report({ ...options, serviceLabel }, judged, containers, timedOut);
       }
       const line = `Waiting for ${waiting.join(', ')}...`;
       if (line !== lastWaiting) options.onProgress?.(line);
@@ -159,7 +163,7 @@ export async function verifyHealth(options: {
 }
 
 async function report(
-  options: Parameters<typeof verifyHealth>[0],
+  options: Parameters<typeof verifyHealth>[0] & { serviceLabel: string },
   judged: Map<string, { judgement: Judgement; info?: Docker.ContainerInspectInfo }>,
   containers: Docker.ContainerInfo[],
   timedOut: boolean,
@@ -194,7 +198,7 @@ async function report(
     if (message) {
       failedServices.push(role.name);
       reasons.push(message);
-      const container = containers.find((c) => c.Labels?.[LABELS.composeService] === role.name);
+      const container = containers.find((c) => c.Labels?.[options.serviceLabel] === role.name);
       const log = container ? await tailContainerLogs(options.docker, container.Id, FULL_LOG_LINES) : '';
       fullLogs[role.name] = log;
       containerLogs[role.name] = summarizeLog(log);

@@ -59,12 +59,14 @@ export async function hostPortsOfContainers(docker: Docker, workspaceId: string)
 export async function allocateHostPorts(options: {
   docker: Docker;
   workspaceId: string;
+  /** The project the ports are for (the workspace's own unless a redeploy's candidate): its own ports are free to it. */
+  project?: string;
   planned: Record<string, number[]>;
   previous: HostPorts;
   connect: (port: number) => Promise<Duplex>;
 }): Promise<HostPorts> {
   const bound = await boundPorts(options.docker);
-  const ours = composeProjectName(options.workspaceId);
+  const ours = options.project ?? composeProjectName(options.workspaceId);
   const taken = new Set<number>();
   const isFree = async (port: number) => {
     if (taken.has(port)) return false;

@@ -34,6 +34,11 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
     const url = loopback(first.status.data.deploymentData.metadata.urls.web!);
     expect(await (await fetch(url)).text()).toBe('version one\n');
 
+    const workspaceId = (await engine.ctx.platform.db.query.workspaces.findMany())[0]!.id;
+    const servingWeb = async () =>
+      (await containersOf(workspaceId)).find((c) => c.Labels[LABELS.composeService] === 'web')!;
+    const webBefore = await servingWeb();
+
     // The next commit builds a new page but its web service never listens.
     engine.world.repo('shop', shopVersion('version two', NEVER_LISTENS));
     const broken = await deployAndWait(engine.client, { repo: 'shop', workflowType: 'redeploy' });
@@ -44,13 +49,22 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
     expect(await (await fetch(url)).text()).toBe('version one\n');
     const workspace = (await engine.ctx.platform.db.query.workspaces.findMany())[0]!;
     expect(workspace.status).toBe('live');
-    const web = (await containersOf(workspace.id)).find((c) => c.Labels[LABELS.composeService] === 'web')!;
+    // Verified beside the serving version, which was never touched: the same container serves throughout.
+    const web = await servingWeb();
+    expect(web.Id).toBe(webBefore.Id);
     expect(web.Labels[LABELS.deploymentId]).toBe(first.deploymentId);
     const log = await engine.client.get(
       '/api/logs/operator/shop/stream?log_type=build&initial_lines=500&follow=true',
     );
-    expect(log.body).toContain('Starting the previous version again');
-    expect(log.body).toContain('The previous version is running again');
+    expect(log.body).toContain('Starting the new version of web beside the serving one');
+    expect(log.body).toContain('Removed the side-by-side copy of web');
+    expect(log.body).toContain('The previous version kept serving throughout');
+    expect(log.body).not.toContain('Starting the previous version again');
+    const candidates = await docker.listContainers({
+      all: true,
+      filters: { label: [`${LABELS.candidateOf}=${workspace.id}`] },
+    });
+    expect(candidates).toEqual([]);
   });
 
   /** Starts a redeploy, waits until `step` is in progress (and the build log has `logLine`), cancels it; returns the final status and how long it took. */

@@ -1,14 +1,32 @@
+import { composeProjectName } from '../infra/docker/conventions.js';
 import { type HealthResult, verifyHealth } from './healthVerifier.js';
+import type { HostPorts } from './hostPorts.js';
 import { type RunState, requireTarget, StepFailure } from './runState.js';
+import type { ServiceRole } from './serviceRoles.js';
+
+/** Which containers a health check judges: the workspace's own project unless a redeploy's candidate is meant. */
+export interface CheckedProject {
+  project: string;
+  serviceLabel?: string;
+  roles: ServiceRole[];
+  hostPorts: HostPorts;
+}
 
 /** The health model ({@link verifyHealth}) applied to this run's services and host ports. */
-export function checkHealth(state: RunState, timeoutMs: number, failuresOnly = false) {
+export function checkHealth(
+  state: RunState,
+  timeoutMs: number,
+  failuresOnly = false,
+  checked: CheckedProject = {
+    project: composeProjectName(state.workspace.id),
+    roles: state.roles,
+    hostPorts: state.hostPorts,
+  },
+) {
   const target = requireTarget(state);
   return verifyHealth({
     docker: target.docker,
-    workspaceId: state.workspace.id,
-    roles: state.roles,
-    hostPorts: state.hostPorts,
+    ...checked,
     urls: {},
     connect: (port) => target.connect(port),
     timeoutMs,

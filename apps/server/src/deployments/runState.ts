@@ -59,6 +59,20 @@ export class StepFailure extends Error {
   }
 }
 
+/** One Compose project on the VM: its name and the file Slipway wrote for it. */
+export interface ProjectFile {
+  project: string;
+  file: string;
+}
+
+/** A redeploy's changed published services, running beside the serving version until they are verified. */
+export interface Candidate extends ProjectFile {
+  services: string[];
+  hostPorts: HostPorts;
+  /** The proxy sends the services' requests to the candidate (until the workspace's project serves them again). */
+  switched: boolean;
+}
+
 /** What one run of the workflow learns as it goes. */
 export interface RunState {
   deps: WorkflowDeps;
@@ -89,7 +103,10 @@ export interface RunState {
   vm?: VmRow;
   target?: DockerTarget;
   compose?: ComposeCli;
+  /** The workspace's own project runs this version's containers (a failure must put the previous ones back). */
   containersStarted: boolean;
+  /** A redeploy's changed published services started beside the serving version, until they replace it. */
+  candidate?: Candidate;
   /** Container ports Slipway asked Docker to publish, per service. */
   plannedPorts: Record<string, number[]>;
   ports: PublishedPort[];

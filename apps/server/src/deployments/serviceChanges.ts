@@ -9,12 +9,24 @@ export interface VersionView {
 }
 
 /** A named volume among the service's mounts (bind mounts are absolute paths by now). */
-function hasNamedVolume(service: Record<string, unknown>) {
+export function hasNamedVolume(service: Record<string, unknown>) {
   const volumes = Array.isArray(service.volumes) ? service.volumes : [];
   return volumes.some((entry) =>
     typeof entry === 'string'
       ? !/^[/.~]/.test(entry) && entry.includes(':')
       : typeof entry === 'object' && entry !== null && (entry as { type?: unknown }).type === 'volume',
+  );
+}
+
+/** Whether a service runs exactly as before: the same configuration in the project file and the same variables. */
+export function unchanged(previous: VersionView | undefined, next: VersionView, name: string): boolean {
+  const before = previous?.services[name];
+  const after = next.services[name];
+  return (
+    before !== undefined &&
+    previous?.envDigest !== undefined &&
+    previous.envDigest === next.envDigest &&
+    isDeepStrictEqual(before, after)
   );
 }
 
@@ -26,12 +38,10 @@ function hasNamedVolume(service: Record<string, unknown>) {
  */
 export function serviceChanges(previous: VersionView | undefined, next: VersionView): string[] {
   if (!previous) return [];
-  const sameVariables = previous.envDigest !== undefined && previous.envDigest === next.envDigest;
   const lines: string[] = [];
   for (const [name, service] of Object.entries(next.services)) {
-    const before = previous.services[name];
-    if (service.build !== undefined || !before) continue;
-    if (sameVariables && isDeepStrictEqual(before, service)) {
+    if (service.build !== undefined || !previous.services[name]) continue;
+    if (unchanged(previous, next, name)) {
       lines.push(`${name}: unchanged, left running`);
     } else if (hasNamedVolume(service)) {
       lines.push(`${name}: its configuration changed, so it is recreated in place (its volumes are kept)`);

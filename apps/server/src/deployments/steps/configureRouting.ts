@@ -1,5 +1,6 @@
 import { publishRoutes } from '../publishedRoutes.js';
 import { type RunState, requireTarget } from '../runState.js';
+import { retireCandidate } from '../sideBySide.js';
 
 /** One HTTPS route per service (or plain local links without Caddy), replacing the workspace's routes at once. */
 export async function configureRouting(state: RunState) {
@@ -14,4 +15,6 @@ export async function configureRouting(state: RunState) {
     })),
   );
   for (const [service, url] of Object.entries(state.serviceUrls)) state.log.write(`${service}: ${url}`);
+  // The workspace's own project serves this version now: the copy that stood in while it was replaced goes.
+  await retireCandidate(state, 'published');
 }

@@ -3,7 +3,7 @@ import type { DeploymentMetadataOutput } from '@slipway/contract';
 import { pruneWorkspaceImages } from '../../infra/docker/projectResources.js';
 import { pruneRevisionPlans, saveRevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget } from '../runState.js';
-import { currentPlan } from './deployApplication.js';
+import { currentPlan } from '../servingProject.js';
 
 /** The URL a deployment shows first: web, app or frontend when there is one. */
 function primaryUrl(urls: Record<string, string>, preferred?: string): string | null {

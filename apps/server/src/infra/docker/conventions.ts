@@ -8,12 +8,22 @@ export const LABELS = {
   deploymentId: 'dev.slipway.deployment-id',
   /** Set on the system-health container (`system`) a workspace VM may run. */
   system: 'dev.slipway.system',
+  /**
+   * On a redeploy's candidate containers, started beside the serving version until they are verified: the
+   * workspace they belong to and the service they stand for. They carry no workspace-id label, so the log
+   * collector, health monitoring and the service list see only the serving version.
+   */
+  candidateOf: 'dev.slipway.candidate-of',
+  candidateService: 'dev.slipway.candidate-service',
   composeProject: 'com.docker.compose.project',
   composeService: 'com.docker.compose.service',
 } as const;
 
 /** One Compose project (and so one network) per workspace. */
 export const composeProjectName = (workspaceId: string) => `slipway-${workspaceId}`;
+
+/** The Compose project of a redeploy's candidate services, beside the workspace's own. */
+export const candidateProjectName = (workspaceId: string) => `slipway-${workspaceId}-candidate`;
 
 /** Pub/sub channels; messages are JSON. */
 export const CHANNELS = {

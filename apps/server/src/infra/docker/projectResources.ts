@@ -5,9 +5,32 @@ const projectFilter = (workspaceId: string) => ({
   label: [`${LABELS.composeProject}=${composeProjectName(workspaceId)}`],
 });
 
+/** Every container of one Compose project, running or not. */
+export function listContainersOfProject(docker: Docker, project: string): Promise<Docker.ContainerInfo[]> {
+  return docker.listContainers({ all: true, filters: { label: [`${LABELS.composeProject}=${project}`] } });
+}
+
 /** Every container of the workspace's Compose project, running or not. */
 export function listProjectContainers(docker: Docker, workspaceId: string): Promise<Docker.ContainerInfo[]> {
-  return docker.listContainers({ all: true, filters: projectFilter(workspaceId) });
+  return listContainersOfProject(docker, composeProjectName(workspaceId));
+}
+
+/** Removes the candidate containers a redeploy started beside the workspace's own; how many there were. */
+export async function removeCandidateContainers(docker: Docker, workspaceId: string): Promise<number> {
+  const candidates = await docker.listContainers({
+    all: true,
+    filters: { label: [`${LABELS.candidateOf}=${workspaceId}`] },
+  });
+  for (const container of candidates) {
+    // Gone already (removed by a concurrent clean-up) is as good as removed.
+    await docker
+      .getContainer(container.Id)
+      .remove({ force: true, v: true })
+      .catch((error: { statusCode?: number }) => {
+        if (error.statusCode !== 404) throw error;
+      });
+  }
+  return candidates.length;
 }
 
 /** Docker's log stream without a TTY is multiplexed: 8-byte frame headers before each chunk. */
@@ -50,10 +73,16 @@ export async function removeProjectResources(
   // Each removal is best effort, so that one resource that will not go does not keep the others; a container
   // or network already gone (removed by Compose, or by a concurrent clean-up) fails here too.
   const filters = projectFilter(workspaceId);
-  const ours = await docker.listContainers({
-    all: true,
-    filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] },
-  });
+  const ours = [
+    ...(await docker.listContainers({
+      all: true,
+      filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] },
+    })),
+    ...(await docker.listContainers({
+      all: true,
+      filters: { label: [`${LABELS.candidateOf}=${workspaceId}`] },
+    })),
+  ];
   for (const container of [...(await docker.listContainers({ all: true, filters })), ...ours]) {
     await docker
       .getContainer(container.Id)

@@ -96,6 +96,18 @@ export function createCaddyIngress(options: {
       const present = new Set(routes.map((route) => route['@id']));
       return workspaceIds.filter((id) => !present.has(workspaceRouteId(id)));
     },
+
+    async inFlight(upstreams) {
+      // Caddy's reverse proxies count their active requests per upstream address; one no longer used is gone.
+      const listed = ((await admin.call('GET', '/reverse_proxy/upstreams')) ?? []) as {
+        address?: string;
+        num_requests?: number;
+      }[];
+      const wanted = new Set(upstreams);
+      return listed
+        .filter((upstream) => upstream.address !== undefined && wanted.has(upstream.address))
+        .reduce((sum, upstream) => sum + (upstream.num_requests ?? 0), 0);
+    },
   };
 }
 

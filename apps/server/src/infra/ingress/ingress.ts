@@ -21,6 +21,8 @@ export interface Ingress {
   unpublish(workspaceId: string): Promise<void>;
   /** Which of these workspaces have no routes in the proxy (it restarted or lost its configuration). */
   missing(workspaceIds: string[]): Promise<string[]>;
+  /** How many requests the proxy has in flight to these upstreams (0 without a proxy). */
+  inFlight(upstreams: string[]): Promise<number>;
 }
 
 /** Without Caddy the services are only on this machine: `http://localhost:{port}` links. */
@@ -33,6 +35,9 @@ export function createDirectIngress(): Ingress {
       return urls;
     },
     async unpublish() {},
+    async inFlight() {
+      return 0;
+    },
     async missing() {
       return [];
     },

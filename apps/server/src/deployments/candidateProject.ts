@@ -1,0 +1,83 @@
+import { LABELS } from '../infra/docker/conventions.js';
+import type { HostPorts } from './hostPorts.js';
+import { dependenciesOf } from './sideBySidePlan.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A candidate service's name in its own project. Compose gives every container its service name as a DNS
+ * alias on each network it joins, so the candidate must not be called `web`: the app's other services would
+ * reach the unverified version through the alias they use for the serving one.
+ */
+export const candidateServiceName = (service: string) => `slipway-candidate-${service}`;
+
+/** The network names of the workspace's project, as Compose created them. */
+function networkName(config: Obj, key: string, mainProject: string): string {
+  const declared = isObj(config.networks) ? config.networks[key] : undefined;
+  return isObj(declared) && typeof declared.name === 'string' ? declared.name : `${mainProject}_${key}`;
+}
+
+/** The networks a service joins, by key (no key means the project's default network). */
+const networksOf = (service: Obj): string[] =>
+  Array.isArray(service.networks)
+    ? service.networks.map(String)
+    : isObj(service.networks)
+      ? Object.keys(service.networks)
+      : ['default'];
+
+/**
+ * The project file of a redeploy's candidate: the chosen services of the new version's file, renamed, on the
+ * workspace's networks (joined as existing networks, without the aliases the serving services answer to), on
+ * host ports of their own, and labelled as a candidate rather than as one of the workspace's containers.
+ * Dependencies on services outside the candidate are dropped: those run already, in the workspace's project.
+ */
+export function candidateProject(
+  config: Obj,
+  options: {
+    services: string[];
+    mainProject: string;
+    workspaceId: string;
+    hostPorts: HostPorts;
+    publishAddress: string;
+  },
+): Obj {
+  const all = isObj(config.services) ? config.services : {};
+  const chosen = new Set(options.services);
+  const services: Obj = {};
+  const networks: Obj = {};
+  for (const name of options.services) {
+    const service: Obj = { ...(isObj(all[name]) ? all[name] : {}) };
+    delete service.build;
+    delete service.links;
+    delete service.hostname;
+    const keys = networksOf(service);
+    service.networks = Object.fromEntries(keys.map((key) => [key, {}]));
+    for (const key of keys)
+      networks[key] = { external: true, name: networkName(config, key, options.mainProject) };
+    const waitsFor = dependenciesOf(service).filter((dep) => chosen.has(dep));
+    const conditions = isObj(service.depends_on) ? service.depends_on : {};
+    if (waitsFor.length > 0) {
+      service.depends_on = Object.fromEntries(
+        waitsFor.map((dep) => [
+          candidateServiceName(dep),
+          isObj(conditions[dep]) ? conditions[dep] : { condition: 'service_started' },
+        ]),
+      );
+    } else delete service.depends_on;
+    const labels: Obj = { ...(isObj(service.labels) ? service.labels : {}) };
+    delete labels[LABELS.workspaceId];
+    labels[LABELS.candidateOf] = options.workspaceId;
+    labels[LABELS.candidateService] = name;
+    service.labels = labels;
+    service.ports = Object.entries(options.hostPorts[name] ?? {}).map(
+      ([containerPort, hostPort]) => `${options.publishAddress}:${hostPort}:${containerPort}/tcp`,
+    );
+    services[candidateServiceName(name)] = service;
+  }
+  const project: Obj = { services, networks };
+  for (const key of ['secrets', 'configs'] as const)
+    if (config[key] !== undefined) project[key] = config[key];
+  return project;
+}

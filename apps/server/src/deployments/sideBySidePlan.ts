@@ -1,0 +1,51 @@
+import { hasNamedVolume, unchanged, type VersionView } from './serviceChanges.js';
+import type { ServiceRole } from './serviceRoles.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** How a redeploy replaces what changed: side by side (started and verified beside the serving version) or in place. */
+export type Replacement = { sideBySide: string[] } | { inPlace: string };
+
+/** The services a service starts after (`depends_on`, list or map). */
+export const dependenciesOf = (service: Obj): string[] =>
+  Array.isArray(service.depends_on)
+    ? service.depends_on.map(String)
+    : isObj(service.depends_on)
+      ? Object.keys(service.depends_on)
+      : [];
+
+/** A `network_mode`, `pid` or `ipc` that joins another service's container: it cannot run beside it. */
+const sharesAnotherContainer = (service: Obj) =>
+  ['network_mode', 'pid', 'ipc'].some((key) => /^(service|container):/.test(String(service[key] ?? ''))) ||
+  service.volumes_from !== undefined;
+
+/**
+ * Which services of a redeploy start beside the serving version before anything is replaced: the changed
+ * services that publish a port (users reach those through their URL), unless one of them keeps data in a
+ * named volume (two copies must not write one volume: it is recreated in place, as the log says), shares
+ * another container, or waits for a changed one-shot service (a migration the new version needs would run
+ * only with the replacement). Everything else changes in place after the switch, as before.
+ */
+export function planReplacement(
+  previous: VersionView | undefined,
+  next: VersionView,
+  roles: ServiceRole[],
+): Replacement {
+  if (!previous) return { inPlace: 'no version is serving' };
+  const changed = new Set(Object.keys(next.services).filter((name) => !unchanged(previous, next, name)));
+  const published = roles.filter((role) => role.publishedPorts.length > 0 && !role.oneShot);
+  const chosen = published.map((role) => role.name).filter((name) => changed.has(name));
+  if (chosen.length === 0) return { inPlace: 'no published service changed' };
+  for (const name of chosen) {
+    const service = next.services[name] ?? {};
+    if (hasNamedVolume(service)) return { inPlace: `${name} keeps its data in a named volume` };
+    if (sharesAnotherContainer(service)) return { inPlace: `${name} shares another container` };
+    const oneShot = dependenciesOf(service).find(
+      (dep) => changed.has(dep) && roles.find((role) => role.name === dep)?.oneShot,
+    );
+    if (oneShot) return { inPlace: `${name} waits for ${oneShot}, which changed and runs once` };
+  }
+  return { sideBySide: chosen };
+}
