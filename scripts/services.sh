@@ -37,7 +37,8 @@ need_packages() {
 start_docker() {
   if docker info >/dev/null 2>&1; then return; fi
   echo "services: starting dockerd (left running for the machine)"
-  dockerd >"$SERVICES_DIR/dockerd.log" 2>&1 &
+  # A session of its own: stopping the run's process group (a cancelled or timed-out job) must not stop it.
+  setsid -f dockerd >"$SERVICES_DIR/dockerd.log" 2>&1
   for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && return; sleep 1; done
   fail "dockerd did not start; see $SERVICES_DIR/dockerd.log"
 }

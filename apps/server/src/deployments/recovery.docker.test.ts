@@ -193,28 +193,57 @@ describeWith('postgres')('a worker killed while a redeploy verifies its new cont
     const url = loopback(first.status.data.deploymentData.metadata.urls.web!);
     expect(await (await fetch(url)).text()).toBe('version one\n');
 
-    // The next version's web never answers; its worker waits long for health, so it is still verifying when
-    // it is killed.
+    const [workspace] = await ctx.platform.db.query.workspaces.findMany();
+    const webOf = async () =>
+      (await containersOf(workspace!.id)).find((c) => c.Labels[LABELS.composeService] === 'web');
+    const webOfVersionOne = (await webOf())!;
+    const candidatesOf = () =>
+      docker.listContainers({ all: true, filters: { label: [`${LABELS.candidateOf}=${workspace!.id}`] } });
+    const rowOf = async (id: string) =>
+      (await ctx.platform.db.select().from(deployments).where(eq(deployments.id, id)))[0];
+    const verifying = (row: Awaited<ReturnType<typeof rowOf>>) => {
+      if (row && !['queued', 'running'].includes(row.status)) throw new Error(`ended: ${row.error}`);
+      return row?.steps.find((s) => s.name === 'verify-deployment')?.status === 'in_progress';
+    };
+
+    // Killed while its web service, which never answers, is verified beside the serving one: version one was
+    // never touched, so after the restart the deployment fails, its candidate goes, and nothing rolls back.
     world.repo('shop', shopVersion('version two', NEVER_LISTENS));
+    const beside = await startDeployment(client, { repo: 'shop', workflowType: 'redeploy' });
+    worker = spawnWorker(ctx, world.root, { DEPLOY_HEALTH_TIMEOUT_SECONDS: '600' });
+    await waitUntil(
+      async () => ({ row: await rowOf(beside.deploymentId), candidates: await candidatesOf() }),
+      ({ row, candidates }) => verifying(row) && candidates.length > 0,
+      180_000,
+      'the redeploy never verified its candidate',
+    );
+    worker.kill('SIGKILL');
+    worker = spawnWorker(ctx, world.root);
+    const { status: abandoned } = await waitForDeployment(client, beside, 60_000);
+    expect(abandoned).toMatchObject({ state: 'failed', error: PLATFORM_RESTARTED_MESSAGE });
+    await waitUntil(candidatesOf, (left) => left.length === 0, 30_000, 'the candidate was left behind');
+    expect(await (await fetch(url)).text()).toBe('version one\n');
+    expect((await webOf())?.Id).toBe(webOfVersionOne.Id);
+    worker.kill('SIGKILL');
+
+    // The next version's web answers, so it replaces version one's; its store never turns healthy, so the
+    // redeploy is still verifying the workspace's project when its worker is killed.
+    const files = shopVersion('version three', SERVE_PAGE);
+    world.repo('shop', {
+      ...files,
+      'compose.yaml': files['compose.yaml'].replace(
+        '    volumes: ["data:/data"]\n',
+        '    volumes: ["data:/data"]\n    healthcheck: {test: ["CMD", "false"], interval: 1s, start_period: 600s}\n',
+      ),
+    });
     const { sessionId, deploymentId } = await startDeployment(client, {
       repo: 'shop',
       workflowType: 'redeploy',
     });
     worker = spawnWorker(ctx, world.root, { DEPLOY_HEALTH_TIMEOUT_SECONDS: '600' });
-    const [workspace] = await ctx.platform.db.query.workspaces.findMany();
-    // Killed once its containers have replaced version one and are being verified.
     await waitUntil(
-      async () => ({
-        row: (await ctx.platform.db.select().from(deployments).where(eq(deployments.id, deploymentId)))[0],
-        web: (await containersOf(workspace!.id)).find((c) => c.Labels[LABELS.composeService] === 'web'),
-      }),
-      ({ row, web }) => {
-        if (row && !['queued', 'running'].includes(row.status)) throw new Error(`ended: ${row.error}`);
-        return (
-          web?.Image === `slipway-${workspace!.id}-web:${deploymentId}` &&
-          row?.steps.find((s) => s.name === 'verify-deployment')?.status === 'in_progress'
-        );
-      },
+      async () => ({ row: await rowOf(deploymentId), web: await webOf() }),
+      ({ row, web }) => verifying(row) && web?.Image === `slipway-${workspace!.id}-web:${deploymentId}`,
       180_000,
       'the redeploy never verified its new containers',
     );
@@ -233,8 +262,13 @@ describeWith('postgres')('a worker killed while a redeploy verifies its new cont
     );
     expect(restore).toMatchObject({ status: 'completed', metadata: { rollback_of: first.deploymentId } });
     expect(await (await fetch(url)).text()).toBe('version one\n');
-    const web = (await containersOf(workspace!.id)).find((c) => c.Labels[LABELS.composeService] === 'web')!;
-    expect(web.Image).toBe(`slipway-${workspace!.id}-web:${first.deploymentId}`);
+    expect((await webOf())!.Image).toBe(`slipway-${workspace!.id}-web:${first.deploymentId}`);
+    expect(await candidatesOf()).toEqual([]);
+    // One rollback: the redeploy killed beside the serving version had nothing to undo.
+    const rollbacks = (await ctx.platform.db.select().from(deployments)).filter(
+      (row) => row.workflowType === 'rollback',
+    );
+    expect(rollbacks).toHaveLength(1);
     const revisions = (await client.get('/api/workspace-revisions/shop')).json() as WorkspaceRevisions;
     expect(revisions.revisions[0]).toMatchObject({ trigger: 'rollback', rollback_of: first.deploymentId });
   }, 600_000);
