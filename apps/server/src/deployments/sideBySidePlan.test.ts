@@ -34,6 +34,23 @@ describe('planReplacement', () => {
     expect(planReplacement(previous, { services: { web: withVolume, db }, envDigest: 'a' }, roles)).toEqual({
       inPlace: 'web keeps its data in a named volume',
     });
+    const writable = {
+      ...web('d2'),
+      volumes: ['/srv/data/ws/pgdata:/var/lib/data', '/srv/data/ws/conf:/etc/app:ro'],
+    };
+    expect(planReplacement(previous, { services: { web: writable, db }, envDigest: 'a' }, roles)).toEqual({
+      inPlace: 'web writes to a bind-mounted directory',
+    });
+    const readOnly = {
+      ...web('d2'),
+      volumes: [
+        '/srv/data/ws/conf:/etc/app:ro',
+        { type: 'bind', source: '/srv/site', target: '/www', read_only: true },
+      ],
+    };
+    expect(planReplacement(previous, { services: { web: readOnly, db }, envDigest: 'a' }, roles)).toEqual({
+      sideBySide: ['web'],
+    });
     const sharing = { ...web('d2'), network_mode: 'service:db' };
     expect(planReplacement(previous, { services: { web: sharing, db }, envDigest: 'a' }, roles)).toEqual({
       inPlace: 'web shares another container',

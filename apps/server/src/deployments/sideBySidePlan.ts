@@ -16,6 +16,18 @@ export const dependenciesOf = (service: Obj): string[] =>
       ? Object.keys(service.depends_on)
       : [];
 
+/** A bind mount the service may write to (bind mounts are absolute paths by now): a data directory. */
+function writesBindMount(service: Obj): boolean {
+  const volumes = Array.isArray(service.volumes) ? service.volumes : [];
+  return volumes.some((entry) => {
+    if (typeof entry === 'string') {
+      const [source = '', , mode = ''] = entry.split(':');
+      return /^[/.~]/.test(source) && entry.includes(':') && !mode.split(',').includes('ro');
+    }
+    return isObj(entry) && entry.type === 'bind' && entry.read_only !== true;
+  });
+}
+
 /** A `network_mode`, `pid` or `ipc` that joins another service's container: it cannot run beside it. */
 const sharesAnotherContainer = (service: Obj) =>
   ['network_mode', 'pid', 'ipc'].some((key) => /^(service|container):/.test(String(service[key] ?? ''))) ||
@@ -24,8 +36,8 @@ const sharesAnotherContainer = (service: Obj) =>
 /**
  * Which services of a redeploy start beside the serving version before anything is replaced: the changed
  * services that publish a port (users reach those through their URL), unless one of them keeps data in a
- * named volume (two copies must not write one volume: it is recreated in place, as the log says), shares
- * another container, or waits for a changed one-shot service (a migration the new version needs would run
+ * named volume or a writable bind mount (two copies must not write one data directory — a second database on
+ * it would not even start: it is replaced in place, as the log says), shares another container, or waits for a changed one-shot service (a migration the new version needs would run
  * only with the replacement). Everything else changes in place after the switch, as before.
  */
 export function planReplacement(
@@ -41,6 +53,7 @@ export function planReplacement(
   for (const name of chosen) {
     const service = next.services[name] ?? {};
     if (hasNamedVolume(service)) return { inPlace: `${name} keeps its data in a named volume` };
+    if (writesBindMount(service)) return { inPlace: `${name} writes to a bind-mounted directory` };
     if (sharesAnotherContainer(service)) return { inPlace: `${name} shares another container` };
     const oneShot = dependenciesOf(service).find(
       (dep) => changed.has(dep) && roles.find((role) => role.name === dep)?.oneShot,
