@@ -5,6 +5,7 @@ import type { Mailer } from '../infra/mail/mailer.js';
 import { createPaypalApi } from '../infra/paypal/paypalApi.js';
 import { createPaypalClient } from '../infra/paypal/paypalClient.js';
 import type { UsersRepository } from '../users/usersRepository.js';
+import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBillingRepository } from './billingRepository.js';
 import { createBillingService } from './billingService.js';
 import { createLapseSweeper } from './lapses.js';
@@ -37,8 +38,8 @@ export function createBillingModule(deps: {
     paypal: api ? { api, catalog: createPaypalCatalog({ db, paypal: api }) } : undefined,
   });
   const lapses = createLapseSweeper({
-    db,
     repo,
+    workspaces: createWorkspacesRepository(db),
     users: deps.users,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
