@@ -8,7 +8,7 @@ import type { UsersRepository } from '../users/usersRepository.js';
 import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBillingRepository } from './billingRepository.js';
 import { createBillingService } from './billingService.js';
-import { createLapseSweeper } from './lapses.js';
+import { createLapses } from './lapses.js';
 import { createPaypalCatalog } from './paypalCatalog.js';
 import { createPaypalWebhook } from './paypalWebhook.js';
 
@@ -37,7 +37,7 @@ export function createBillingModule(deps: {
     logger,
     paypal: api ? { api, catalog: createPaypalCatalog({ db, paypal: api }) } : undefined,
   });
-  const lapses = createLapseSweeper({
+  const lapses = createLapses({
     repo,
     workspaces: createWorkspacesRepository(db),
     users: deps.users,

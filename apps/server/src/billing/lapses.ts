@@ -57,7 +57,7 @@ export function lapseEmail(
  * The lapse sweeper's two halves: find workspaces whose subscription is cancelled or past due beyond the
  * grace period (the deployment engine stops them), then record each stop and tell the owner by email.
  */
-export function createLapseSweeper(deps: {
+export function createLapses(deps: {
   repo: BillingRepository;
   workspaces: Pick<WorkspacesRepository, 'findByName'>;
   users: UsersRepository;
