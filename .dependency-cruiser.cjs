@@ -1,5 +1,5 @@
 /**
- * The server's layering (docs/ARCHITECTURE.md, "Layers"), checked by `npm run check`:
+ * The server's layering (docs/ARCHITECTURE.md, "Imports run downhill"), checked by `npm run check`:
  *
  *   platform/, main.ts        the composition root: builds everything, imported by nothing but tests and benches
  *   domain folders            users, auth, workspaces, logs, alerts, deployments, billing, ...: no cycles between them
