@@ -7,6 +7,7 @@ import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { UsersRepository } from '../users/usersRepository.js';
+import { createWorkspaceInventory } from '../workspaces/workspaceInventory.js';
 import { createAdminAccess } from './adminAccess.js';
 import { createCacheAdmin } from './cacheAdmin.js';
 import { withContainerOwners } from './containerMonitoringPresenter.js';
@@ -32,6 +33,7 @@ export function createAdminModule(deps: {
   const logDir = path.join(config.dataDir, 'logs');
   // Kept by reference: the composition root may attach the engine's operations after building this.
   const vmOperations: AdminVmOperations = deps.vmOperations ?? {};
+  const workspaces = createWorkspaceInventory(db);
   return {
     logDir,
     vmOperations,
@@ -42,13 +44,13 @@ export function createAdminModule(deps: {
       mailer: deps.mailer,
       publicUrl: config.publicUrl,
     }),
-    inventory: createInventoryService({ db, vmOperations }),
+    inventory: createInventoryService({ db, workspaces, vmOperations }),
     logs: createSystemLogs({ logDir }),
     cache: createCacheAdmin({ redis: deps.redis, kv, db, sessions: deps.sessions }),
     impersonation: createImpersonation({ db, kv, sessions: deps.sessions, publicUrl: config.publicUrl }),
     monitor: withContainerOwners(
       createContainerMonitor({ cadvisorUrl: config.cadvisor.url, dockerSocket: config.vm.dockerSocket }),
-      db,
+      workspaces,
     ),
   };
 }

@@ -1,9 +1,7 @@
 import type { CadvisorContainerInfo, SlipwayContainerOwner } from '@slipway/contract';
-import { eq, inArray } from 'drizzle-orm';
 import type { ContainerMonitor } from '../infra/cadvisor/containerMonitor.js';
-import type { Db } from '../infra/db/client.js';
-import { users, workspaces } from '../infra/db/schema.js';
 import { LABELS } from '../infra/docker/conventions.js';
+import type { WorkspaceInventory } from '../workspaces/workspaceInventory.js';
 
 type Labels = Record<string, string>;
 const labelsOf = (container: CadvisorContainerInfo): Labels => ({
@@ -11,24 +9,16 @@ const labelsOf = (container: CadvisorContainerInfo): Labels => ({
   ...(container.labels ?? {}),
 });
 
-/** Workspace name and owner login for each workspace id, in one query. */
-async function workspaceOwners(db: Db, ids: string[]): Promise<Map<string, { name: string; owner: string }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: workspaces.id, name: workspaces.name, owner: users.login })
-    .from(workspaces)
-    .innerJoin(users, eq(users.id, workspaces.userId))
-    .where(inArray(workspaces.id, ids));
-  return new Map(rows.map((row) => [row.id, { name: row.name, owner: row.owner }]));
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The admin monitor's containers, each told apart by its workspace, Compose service and owner: read
  * from the labels Slipway puts on every container it starts, named from the database.
  */
-export function withContainerOwners(monitor: ContainerMonitor, db: Db): ContainerMonitor {
+export function withContainerOwners(
+  monitor: ContainerMonitor,
+  workspaces: WorkspaceInventory,
+): ContainerMonitor {
   return {
     source: monitor.source,
     machine: () => monitor.machine(),
@@ -43,7 +33,7 @@ export function withContainerOwners(monitor: ContainerMonitor, db: Db): Containe
             .filter((id): id is string => !!id && UUID.test(id)),
         ),
       ];
-      const owners = await workspaceOwners(db, ids);
+      const owners = await workspaces.namesAndOwners(ids);
       const present = (container: CadvisorContainerInfo): CadvisorContainerInfo => {
         const labels = labelsOf(container);
         const found = owners.get(labels[LABELS.workspaceId] ?? '');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { type CookiePolicy, setSessionCookies } from '../auth/sessionCookies.js';
 import type { SessionManager } from '../auth/sessions.js';
-import { type CookiePolicy, setSessionCookies } from '../http/requestContext.js';
 import { parse } from '../http/validate.js';
 import type { Impersonation } from './impersonation.js';
 

@@ -2,7 +2,9 @@ import type { AdminStats, AdminVm, AdminWorkspace } from '@slipway/contract';
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { DomainError, notFound } from '../domain/errors.js';
 import type { Db } from '../infra/db/client.js';
-import { deployments, users, vms, workspaces } from '../infra/db/schema.js';
+import { deployments, users, vms } from '../infra/db/schema.js';
+import type { WorkspaceInventory } from '../workspaces/workspaceInventory.js';
+import { LIVE_STATUS } from '../workspaces/workspacesRepository.js';
 import { vmStatusText } from './presenters.js';
 
 export type VmRow = typeof vms.$inferSelect;
@@ -19,10 +21,13 @@ export interface AdminVmOperations {
 const SUCCEEDED = ['succeeded', 'completed'];
 const RECENT_JOBS_MS = 24 * 60 * 60 * 1000;
 const VERSIONS_PER_WORKSPACE = 10;
-const LIVE_WORKSPACE = 'live';
 
 /** Counts and lists of what runs on the platform: VMs, workspaces and their deployed versions. */
-export function createInventoryService(deps: { db: Db; vmOperations?: AdminVmOperations }) {
+export function createInventoryService(deps: {
+  db: Db;
+  workspaces: WorkspaceInventory;
+  vmOperations?: AdminVmOperations;
+}) {
   const { db } = deps;
   const total = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
 
@@ -38,14 +43,13 @@ export function createInventoryService(deps: { db: Db; vmOperations?: AdminVmOpe
   return {
     async stats(): Promise<AdminStats> {
       const since = new Date(Date.now() - RECENT_JOBS_MS);
-      const [usersTotal, whitelisted, vmsTotal, vmsRunning, wsTotal, wsActive, jobsTotal, jobsFailed] =
+      const [usersTotal, whitelisted, vmsTotal, vmsRunning, workspaceCounts, jobsTotal, jobsFailed] =
         await Promise.all([
           total(db.select({ n: count() }).from(users)),
           total(db.select({ n: count() }).from(users).where(eq(users.whitelisted, true))),
           total(db.select({ n: count() }).from(vms)),
           total(db.select({ n: count() }).from(vms).where(eq(vms.status, 'running'))),
-          total(db.select({ n: count() }).from(workspaces)),
-          total(db.select({ n: count() }).from(workspaces).where(eq(workspaces.status, LIVE_WORKSPACE))),
+          deps.workspaces.counts(),
           total(db.select({ n: count() }).from(deployments).where(gte(deployments.createdAt, since))),
           total(
             db
@@ -57,29 +61,26 @@ export function createInventoryService(deps: { db: Db; vmOperations?: AdminVmOpe
       return {
         users: { total: usersTotal, whitelisted },
         vms: { running: vmsRunning, total: vmsTotal },
-        workspaces: { total: wsTotal, active: wsActive },
+        workspaces: { total: workspaceCounts.total, active: workspaceCounts.live },
         jobs: { recent_total: jobsTotal, recent_failed: jobsFailed },
       };
     },
 
     async listVms(): Promise<{ total_vms: number; vms: AdminVm[] }> {
-      const rows = await db
-        .select({
-          vm: vms,
-          username: users.login,
-          workspaceNames: sql<
-            string | null
-          >`(select string_agg(${workspaces.name}, ', ' order by ${workspaces.name}) from ${workspaces} where ${workspaces.vmId} = ${vms.id})`,
-        })
-        .from(vms)
-        .leftJoin(users, eq(users.id, vms.userId))
-        .orderBy(desc(vms.createdAt));
+      const [rows, workspaceNames] = await Promise.all([
+        db
+          .select({ vm: vms, username: users.login })
+          .from(vms)
+          .leftJoin(users, eq(users.id, vms.userId))
+          .orderBy(desc(vms.createdAt)),
+        deps.workspaces.namesByVm(),
+      ]);
       const list = await Promise.all(
         rows.map(
-          async ({ vm, username, workspaceNames }): Promise<AdminVm> => ({
+          async ({ vm, username }): Promise<AdminVm> => ({
             vm_name: vm.name,
             username,
-            workspace_name: workspaceNames,
+            workspace_name: workspaceNames.get(vm.id) ?? null,
             status: vmStatusText(await liveVmState(vm)),
             size: vm.size,
             location: vm.location,
@@ -103,12 +104,8 @@ export function createInventoryService(deps: { db: Db; vmOperations?: AdminVmOpe
     },
 
     async listWorkspaces(): Promise<{ total_workspaces: number; workspaces: AdminWorkspace[] }> {
-      const rows = await db
-        .select({ ws: workspaces, username: users.login })
-        .from(workspaces)
-        .innerJoin(users, eq(users.id, workspaces.userId))
-        .orderBy(desc(workspaces.updatedAt));
-      const ids = rows.map((row) => row.ws.id);
+      const rows = await deps.workspaces.listWithOwners();
+      const ids = rows.map((row) => row.workspace.id);
       const versions =
         ids.length === 0
           ? []
@@ -124,14 +121,14 @@ export function createInventoryService(deps: { db: Db; vmOperations?: AdminVmOpe
               .where(and(inArray(deployments.workspaceId, ids), inArray(deployments.status, SUCCEEDED)))
               .orderBy(desc(sql`coalesce(${deployments.finishedAt}, ${deployments.createdAt})`));
       const list = rows.map(
-        ({ ws, username }): AdminWorkspace => ({
+        ({ workspace: ws, owner: username }): AdminWorkspace => ({
           username,
           workspace_name: ws.name,
           created_at: ws.createdAt.toISOString(),
           updated_at: ws.updatedAt.toISOString(),
           service_urls: ws.serviceUrls,
           docker_image_name: ws.dockerImageName,
-          log_watcher_status: ws.status === LIVE_WORKSPACE ? 'active' : 'inactive',
+          log_watcher_status: ws.status === LIVE_STATUS ? 'active' : 'inactive',
           deployed_versions: versions
             .filter((v) => v.workspaceId === ws.id)
             .slice(0, VERSIONS_PER_WORKSPACE)

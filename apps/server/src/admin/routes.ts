@@ -8,10 +8,10 @@ import {
 } from '@slipway/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { CookiePolicy } from '../auth/sessionCookies.js';
 import type { SessionManager } from '../auth/sessions.js';
 import { DomainError } from '../domain/errors.js';
 import type { RateLimiter } from '../http/rateLimit.js';
-import type { CookiePolicy } from '../http/requestContext.js';
 import { parse } from '../http/validate.js';
 import { ADMIN_SESSION_TTL_MS, adminCookieName } from './adminAccess.js';
 import type { AdminModule } from './adminModule.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
-import { alerts, workspaces } from '../infra/db/schema.js';
+import { alerts } from '../infra/db/schema.js';
 
 export type AlertRow = typeof alerts.$inferSelect;
 
@@ -79,14 +79,9 @@ export function createAlertsRepository(db: Db) {
         .orderBy(desc(alerts.triggeredAt));
     },
 
-    /** The alert, only if its workspace belongs to `userId`. */
-    async findOwned(userId: string, alertId: string): Promise<AlertRow | undefined> {
-      const [row] = await db
-        .select({ alert: alerts })
-        .from(alerts)
-        .innerJoin(workspaces, eq(workspaces.id, alerts.workspaceId))
-        .where(and(eq(alerts.id, alertId), eq(workspaces.userId, userId)));
-      return row?.alert;
+    async findById(alertId: string): Promise<AlertRow | undefined> {
+      const [row] = await db.select().from(alerts).where(eq(alerts.id, alertId));
+      return row;
     },
 
     async acknowledge(alertId: string, by: string): Promise<AlertRow | undefined> {

@@ -28,6 +28,14 @@ export function createAlertsService(deps: {
   const tell = (run: () => Promise<void>) =>
     run().catch((error) => deps.logger.error({ err: error }, 'alert notification failed'));
 
+  /** The alert, only if its workspace belongs to `userId`. */
+  async function findOwned(userId: string, alertId: string): Promise<AlertRow | undefined> {
+    const alert = await deps.alerts.findById(alertId);
+    if (!alert) return undefined;
+    const workspace = await deps.workspaces.findById(alert.workspaceId);
+    return workspace?.userId === userId ? alert : undefined;
+  }
+
   return {
     /** Raises the alert once per failure; notifies only when it is new. */
     async raise(
@@ -77,14 +85,14 @@ export function createAlertsService(deps: {
     },
 
     async acknowledge(userId: string, alertId: string, by: string) {
-      if (!(await deps.alerts.findOwned(userId, alertId))) throw alertNotFound();
+      if (!(await findOwned(userId, alertId))) throw alertNotFound();
       const row = await deps.alerts.acknowledge(alertId, by);
       if (!row) throw alertNotFound();
       return { success: true, alert: presentAlert(row) };
     },
 
     async resolve(userId: string, alertId: string, by: string) {
-      const existing = await deps.alerts.findOwned(userId, alertId);
+      const existing = await findOwned(userId, alertId);
       if (!existing) throw alertNotFound();
       // Resolving twice is not an error: the second click finds it already resolved.
       const row = (await deps.alerts.resolve(alertId, by)) ?? existing;

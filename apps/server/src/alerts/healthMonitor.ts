@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { LABELS } from '../infra/docker/conventions.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { whileLeaseHeld } from '../scheduling/leaseLock.js';
+import { everyInterval } from '../scheduling/periodicTask.js';
 import { type ContainerEvent, watchContainerEvents } from '../workspaces/containerEvents.js';
 import {
   type ContainerSummary,
@@ -64,7 +65,6 @@ export function createHealthMonitor(deps: {
   /** Workspaces with an open crash: checked every RECOVERY_CHECK_MS until it is over. */
   const recovering = new Set<string>();
   const engines = new Map<string, () => void>();
-  let timers: NodeJS.Timeout[] = [];
   let active = false;
 
   const recentDies = (containerId: string) => {
@@ -220,32 +220,50 @@ export function createHealthMonitor(deps: {
     for (const id of dies.keys()) if (recentDies(id) === 0) dies.delete(id);
   }
 
-  const every = (ms: number, name: string, run: () => Promise<void>) => {
-    const timer = setInterval(() => {
-      void run().catch((error) => logger.warn({ err: error }, `${name} failed`));
-    }, ms);
-    timer.unref();
-    timers.push(timer);
-  };
+  async function checkRecovering() {
+    for (const id of recovering) {
+      const row = await deps.workspaces.findById(id);
+      if (row) void check(row);
+      else recovering.delete(id);
+    }
+  }
+
+  /** The lease holder's timers: the safety poll at once and then every interval, the other two after one. */
+  const loops = [
+    everyInterval({
+      name: 'health-checks',
+      logger,
+      intervalMs: deps.intervalMs,
+      task: checkAll,
+      failure: 'health checks failed',
+    }),
+    everyInterval({
+      name: 'recovery-checks',
+      logger,
+      intervalMs: RECOVERY_CHECK_MS,
+      firstRunAfterInterval: true,
+      task: checkRecovering,
+      failure: 'recovery checks failed',
+    }),
+    everyInterval({
+      name: 'forget-old-events',
+      logger,
+      intervalMs: RESTART_WINDOW_MS,
+      firstRunAfterInterval: true,
+      task: async () => forgetOldEvents(),
+      failure: 'forgetting old events failed',
+    }),
+  ];
 
   function begin() {
     active = true;
-    void checkAll().catch((error) => logger.warn({ err: error }, 'health checks failed'));
-    every(deps.intervalMs, 'health checks', checkAll);
-    every(RECOVERY_CHECK_MS, 'recovery checks', async () => {
-      for (const id of recovering) {
-        const row = await deps.workspaces.findById(id);
-        if (row) void check(row);
-        else recovering.delete(id);
-      }
-    });
-    every(RESTART_WINDOW_MS, 'forgetting old events', async () => forgetOldEvents());
+    for (const loop of loops) void loop.start();
   }
 
   async function end() {
     active = false;
-    for (const timer of timers) clearInterval(timer);
-    timers = [];
+    // Not awaited, as before: a run in flight ends on its own; the workspaces' chains are awaited below.
+    for (const loop of loops) void loop.stop();
     for (const stop of engines.values()) stop();
     engines.clear();
     for (const pending of eventChecks.values()) clearTimeout(pending);

@@ -3,18 +3,13 @@ import { completeProfileRequestSchema } from '@slipway/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../domain/errors.js';
-import {
-  type CookiePolicy,
-  clearSessionCookies,
-  currentUser,
-  requireUser,
-  setSessionCookies,
-} from '../http/requestContext.js';
+import { currentUser, requireUser } from '../http/requestContext.js';
 import { parse } from '../http/validate.js';
 import type { GithubOAuth } from '../infra/github/githubOAuth.js';
 import { presentUser } from '../users/presenter.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { AuthService, LocalAccount } from './authService.js';
+import { type CookiePolicy, clearSessionCookies, setSessionCookies } from './sessionCookies.js';
 import { type SessionManager, safeEqual } from './sessions.js';
 
 const OAUTH_STATE_COOKIE = 'slipway_oauth_state';

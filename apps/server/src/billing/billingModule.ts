@@ -5,9 +5,10 @@ import type { Mailer } from '../infra/mail/mailer.js';
 import { createPaypalApi } from '../infra/paypal/paypalApi.js';
 import { createPaypalClient } from '../infra/paypal/paypalClient.js';
 import type { UsersRepository } from '../users/usersRepository.js';
+import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBillingRepository } from './billingRepository.js';
 import { createBillingService } from './billingService.js';
-import { createLapseSweeper } from './lapses.js';
+import { createLapses } from './lapses.js';
 import { createPaypalCatalog } from './paypalCatalog.js';
 import { createPaypalWebhook } from './paypalWebhook.js';
 
@@ -36,9 +37,9 @@ export function createBillingModule(deps: {
     logger,
     paypal: api ? { api, catalog: createPaypalCatalog({ db, paypal: api }) } : undefined,
   });
-  const lapses = createLapseSweeper({
-    db,
+  const lapses = createLapses({
     repo,
+    workspaces: createWorkspacesRepository(db),
     users: deps.users,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,

@@ -1,9 +1,7 @@
 import type { SubscriptionStatus } from '@slipway/contract';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../infra/db/client.js';
-import { workspaces } from '../infra/db/schema.js';
 import type { Mailer, MailMessage, MailResult } from '../infra/mail/mailer.js';
 import type { UsersRepository } from '../users/usersRepository.js';
+import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { type BillingRepository, metadataOf, type SubscriptionRow } from './billingRepository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,9 +57,9 @@ export function lapseEmail(
  * The lapse sweeper's two halves: find workspaces whose subscription is cancelled or past due beyond the
  * grace period (the deployment engine stops them), then record each stop and tell the owner by email.
  */
-export function createLapseSweeper(deps: {
-  db: Db;
+export function createLapses(deps: {
   repo: BillingRepository;
+  workspaces: Pick<WorkspacesRepository, 'findByName'>;
   users: UsersRepository;
   mailer: Mailer;
   publicUrl: string;
@@ -80,10 +78,7 @@ export function createLapseSweeper(deps: {
         if (stillPaid.has(key) || found.has(key) || metadataOf(row).lapse_handled_at) continue;
         const since = lapsedAt(row);
         if (since.getTime() + graceDays * DAY_MS > now.getTime()) continue;
-        const [workspace] = await deps.db
-          .select({ id: workspaces.id })
-          .from(workspaces)
-          .where(and(eq(workspaces.userId, row.userId), eq(workspaces.name, row.workspaceName)));
+        const workspace = await deps.workspaces.findByName(row.userId, row.workspaceName);
         if (!workspace) continue;
         found.set(key, {
           userId: row.userId,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cookiePolicy } from '../http/requestContext.js';
+import { cookiePolicy } from '../auth/sessionCookies.js';
 import { ConfigError, loadConfig, REPOSITORY_ROOT } from './config.js';
 import { ENV_FILE, withEnvFile } from './envFile.js';
 import { resolveSecrets } from './secrets.js';

@@ -7,10 +7,10 @@ import { deployments, workspaces } from '../infra/db/schema.js';
 import { deployAndWait, docker, loopback } from '../test/deployments.js';
 import { useEngineWorld } from '../test/engineWorld.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
+import { deliverGithubEvent, githubPushPayload } from '../test/githubDeliveries.js';
 import { waitUntil } from '../test/runningWorkspaces.js';
 import { describeWith } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
-import { deliverGithubEvent, githubPushPayload } from './githubDeliveries.js';
 import type { PushDeployer } from './pushDeployer.js';
 
 const SECRET = randomBytes(20).toString('hex');

@@ -7,9 +7,9 @@ import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { localBranchHead } from '../repositories/localGit.js';
 import type { UserRow } from '../users/usersRepository.js';
+import { createPushMarks } from '../workspaces/pushMarks.js';
 import { createGithubWebhook } from './githubWebhook.js';
 import { createPushDeployer } from './pushDeployer.js';
-import { createPushMarks } from './pushMarks.js';
 
 /**
  * Deploy on push, wired: the per-workspace switch, GitHub's webhook, and the deployer that turns pushes (and, in

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments, workspaces } from '../infra/db/schema.js';
 import { startDeployment } from '../test/deployments.js';
 import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileRepos.js';
+import { deliverGithubEvent, githubPushPayload } from '../test/githubDeliveries.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, type TestContext } from '../test/testPlatform.js';
-import { deliverGithubEvent, githubPushPayload } from './githubDeliveries.js';
 import type { PushDeployer } from './pushDeployer.js';
 
 const SECRET = randomBytes(20).toString('hex');

@@ -2,8 +2,8 @@ import type { GithubWebhookOutcome } from '@slipway/contract';
 import type { Logger } from 'pino';
 import { DomainError, invalid, notFound } from '../domain/errors.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import type { PushMarks } from '../workspaces/pushMarks.js';
 import { parseBranchPush } from './pushEvents.js';
-import type { PushMarks } from './pushMarks.js';
 import { verifyDeliverySignature } from './webhookSignature.js';
 
 /** GitHub retries a delivery for a while, and "Redeliver" can be pressed later: a day covers both. */

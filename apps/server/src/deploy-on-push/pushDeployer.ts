@@ -4,7 +4,7 @@ import type { DeploymentService } from '../deployments/deploymentService.js';
 import { DomainError } from '../domain/errors.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { everyWhileLeaseHeld } from '../scheduling/periodicTask.js';
-import type { PushMarks } from './pushMarks.js';
+import type { PushMarks } from '../workspaces/pushMarks.js';
 
 /** Pushes closer together than this become one deployment: it starts once the branch is quiet this long. */
 export const PUSH_COALESCE_MS = 2_000;

@@ -3,6 +3,7 @@ import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { CHANNELS, LABELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
+import { everyInterval } from '../scheduling/periodicTask.js';
 import { watchContainerEvents } from '../workspaces/containerEvents.js';
 import { serviceName } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
@@ -46,7 +47,6 @@ export function createLogCollector(deps: {
   let flushTimer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
   let stopEvents: (() => void) | undefined;
-  let resync: NodeJS.Timeout | undefined;
   let running = false;
   let dropped = 0;
 
@@ -179,6 +179,15 @@ export function createLogCollector(deps: {
     await Promise.all(containers.map((container) => attach(container.Id)));
   }
 
+  /** Containers started while the event stream was down are found by listing them again. */
+  const resync = everyInterval({
+    name: 'log-resync',
+    logger,
+    intervalMs: RESYNC_MS,
+    task: attachAll,
+    failure: 'listing containers for logs failed',
+  });
+
   return {
     /** How many containers are followed right now (one stream each). */
     get followed() {
@@ -195,16 +204,13 @@ export function createLogCollector(deps: {
         },
         logger,
       );
-      const followAll = () =>
-        attachAll().catch((error) => logger.warn({ err: error }, 'listing containers for logs failed'));
-      resync = setInterval(() => void followAll(), RESYNC_MS);
-      resync.unref();
-      await followAll();
+      await resync.start();
     },
     async stop() {
       running = false;
       stopEvents?.();
-      if (resync) clearInterval(resync);
+      // Not awaited, as before: a listing in flight ends on its own (its attaches check `running`).
+      void resync.stop();
       for (const stop of followers.values()) stop();
       followers.clear();
       if (flushTimer) clearTimeout(flushTimer);

@@ -30,7 +30,6 @@ export function createLogPipeline(deps: {
   leaseTtlMs?: number;
 }) {
   const engines = new Map<string, { lease: Lease; collector: LogCollector }>();
-  let pruneTimer: NodeJS.Timeout | undefined;
 
   function watchEngine(docker: Docker) {
     const key = engineKey(docker);
@@ -67,6 +66,15 @@ export function createLogPipeline(deps: {
     deps.logger.info({ removed }, 'pruned old log lines');
     await deps.logStore.reclaim(removed > (await deps.logStore.countLines()));
   }
+  // Every replica prunes on its own timer (no lease).
+  const pruning = everyInterval({
+    name: 'log-prune',
+    logger: deps.logger,
+    intervalMs: PRUNE_MS,
+    firstRunAfterInterval: true,
+    task: prune,
+    failure: 'pruning logs failed',
+  });
 
   return {
     /** Starts watching `docker` at once (a fresh deployment need not wait for the next refresh). */
@@ -74,16 +82,11 @@ export function createLogPipeline(deps: {
     prune,
     collectors: () => [...engines.values()].map((engine) => engine.collector),
     async start() {
-      pruneTimer = setInterval(
-        () => void prune().catch((error) => deps.logger.warn({ err: error }, 'pruning logs failed')),
-        PRUNE_MS,
-      );
-      pruneTimer.unref();
+      await pruning.start();
       await refresh.start();
     },
     async stop() {
-      if (pruneTimer) clearInterval(pruneTimer);
-      await refresh.stop();
+      await Promise.all([pruning.stop(), refresh.stop()]);
       await Promise.all([...engines.values()].map((engine) => engine.lease.stop()));
       engines.clear();
     },

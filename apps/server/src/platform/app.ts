@@ -7,7 +7,9 @@ import type { PublicConfig } from '@slipway/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminRoutes } from '../admin/routes.js';
 import { alertsRoutes } from '../alerts/routes.js';
+import { registerRequestContext } from '../auth/requestContext.js';
 import { authRoutes } from '../auth/routes.js';
+import { cookiePolicy } from '../auth/sessionCookies.js';
 import { billingRoutes } from '../billing/routes.js';
 import { deployOnPushRoutes } from '../deploy-on-push/routes.js';
 import { deploymentRoutes } from '../deployments/routes.js';
@@ -16,8 +18,8 @@ import { envVariableRoutes } from '../env-variables/routes.js';
 import { registerErrorHandler } from '../http/errorHandler.js';
 import { registerJsonBodyParser } from '../http/jsonBody.js';
 import { createRateLimiter } from '../http/rateLimit.js';
-import { cookiePolicy, registerRequestContext } from '../http/requestContext.js';
 import { frameSourcesFor, registerSecurityHeaders } from '../http/securityHeaders.js';
+import { logsRoutes } from '../logs/routes.js';
 import { monitoringRoutes } from '../monitoring/routes.js';
 import { notificationsRoutes } from '../notifications/routes.js';
 import { repositoryRoutes } from '../repositories/routes.js';
@@ -66,7 +68,12 @@ export async function buildApp(
   });
   deployOnPushRoutes(app, { deployOnPush: platform.deployOnPush });
   adminRoutes(app, { admin: platform.admin, sessions: platform.sessions, policy, limits });
-  workspacesRoutes(app, { ...platform.runningApps, pubsub: platform.pubsub });
+  workspacesRoutes(app, platform.runningApps);
+  logsRoutes(app, {
+    workspaces: platform.runningApps.workspacesRepo,
+    logStore: platform.runningApps.logStore,
+    pubsub: platform.pubsub,
+  });
   monitoringRoutes(app, platform.runningApps);
   alertsRoutes(app, platform.runningApps);
   notificationsRoutes(app, { ...platform.runningApps, limits });

@@ -101,7 +101,12 @@ export function createRunningApps(deps: {
     intervalMs: config.monitoring.metricSampleIntervalMs,
     logger,
   });
-  const workspaces = createWorkspacesService({ workspaces: workspacesRepo, logStore, dockerFor, logger });
+  const workspaces = createWorkspacesService({
+    workspaces: workspacesRepo,
+    loggedServices: (userId, workspaceName) => logStore.distinctServices(userId, workspaceName),
+    dockerFor,
+    logger,
+  });
 
   let started = false;
   return {

@@ -60,4 +60,23 @@ describe('everyInterval', () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(runs).toBe(stoppedAt);
   });
+
+  it('with firstRunAfterInterval, waits one interval before the first run', async () => {
+    vi.useFakeTimers();
+    const { logger } = recordingLogger();
+    let runs = 0;
+    const loop = everyInterval({
+      name: 'test-pruner',
+      logger,
+      intervalMs: 10,
+      failure: 'test prune failed',
+      firstRunAfterInterval: true,
+      task: async () => void runs++,
+    });
+    await loop.start();
+    expect(runs).toBe(0);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(runs).toBe(1);
+    await loop.stop();
+  });
 });

@@ -10,10 +10,12 @@ export interface PeriodicTask {
   task: () => Promise<unknown>;
   /** The message a failed run is logged with. */
   failure: string;
+  /** The first run comes one interval after `start` rather than at once. */
+  firstRunAfterInterval?: boolean;
 }
 
 /**
- * `task` at once and then every `intervalMs`; runs never overlap (an interval that passes during a run is
+ * `task` at once (or, with `firstRunAfterInterval`, one interval later) and then every `intervalMs`; runs never overlap (an interval that passes during a run is
  * skipped, not queued behind it), and a failed run is logged as `failure` with the task's name (the next one
  * still comes). `start` answers when the first run has ended.
  */
@@ -34,7 +36,7 @@ export function everyInterval(options: PeriodicTask) {
       if (timer) return running ?? Promise.resolve();
       timer = setInterval(tick, options.intervalMs);
       timer.unref();
-      return tick();
+      return options.firstRunAfterInterval ? Promise.resolve() : tick();
     },
     async stop() {
       if (timer) clearInterval(timer);

@@ -3,10 +3,8 @@ import {
   triggerOf,
   type WorkspaceContainer,
   type WorkspaceDetails,
-  type WorkspaceLogEntry,
   type WorkspaceSummary,
 } from '@slipway/contract';
-import type { StoredLogLine } from '../logs/logStore.js';
 import { type ContainerSummary, serviceName } from './workspaceDocker.js';
 import type { WorkspaceRow } from './workspacesRepository.js';
 
@@ -66,15 +64,5 @@ export function presentDetails(
           created_at: extra.latest.createdAt.toISOString(),
         }
       : null,
-  };
-}
-
-export function presentLogLine(line: StoredLogLine): WorkspaceLogEntry {
-  return {
-    timestamp: line.ts.toISOString(),
-    service: line.service,
-    message: line.line,
-    source: line.source,
-    container_id: line.containerId || null,
   };
 }

@@ -6,8 +6,11 @@ import { deployments, vms, workspaces } from '../infra/db/schema.js';
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type VmRow = typeof vms.$inferSelect;
 
+/** The status of a workspace whose containers run. */
+export const LIVE_STATUS = 'live';
+
 /** Statuses in which the workspace's containers are expected to run and be watched. */
-export const WATCHED_STATUSES = ['live'];
+export const WATCHED_STATUSES = [LIVE_STATUS];
 
 export const workspaceNotFound = () => new DomainError('workspace_not_found', 'Workspace not found');
 

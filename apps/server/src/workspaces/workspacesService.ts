@@ -1,8 +1,7 @@
 import type { ServiceState } from '@slipway/contract';
 import type { Logger } from 'pino';
-import type { LogStore } from '../logs/logStore.js';
 import { liveServiceState } from './liveServiceState.js';
-import { presentDetails, presentLogLine, presentWorkspace } from './presenter.js';
+import { presentDetails, presentWorkspace } from './presenter.js';
 import {
   type ContainerSummary,
   type DockerFor,
@@ -14,7 +13,8 @@ import type { WorkspaceRow, WorkspacesRepository } from './workspacesRepository.
 /** What the dashboard reads about a user's running apps. Every call is scoped to the owner. */
 export function createWorkspacesService(deps: {
   workspaces: WorkspacesRepository;
-  logStore: LogStore;
+  /** The services the workspace's stored logs name: what the page shows when no container or URL names any. */
+  loggedServices: (userId: string, workspaceName: string) => Promise<string[]>;
   dockerFor: DockerFor;
   logger: Logger;
 }) {
@@ -31,7 +31,7 @@ export function createWorkspacesService(deps: {
   async function servicesOf(row: WorkspaceRow, containers: ContainerSummary[]): Promise<string[]> {
     const names = new Set([...containers.map(serviceName), ...Object.keys(row.serviceUrls)]);
     if (names.size === 0) {
-      for (const name of await deps.logStore.distinctServices(row.userId, row.name)) names.add(name);
+      for (const name of await deps.loggedServices(row.userId, row.name)) names.add(name);
     }
     return [...names].sort();
   }
@@ -81,17 +81,6 @@ export function createWorkspacesService(deps: {
       const row = await deps.workspaces.findOwned(userId, name);
       return { services: await servicesOf(row, await containersOf(row)) };
     },
-
-    async logs(userId: string, name: string, options: { lines: number; service?: string | undefined }) {
-      const row = await deps.workspaces.findOwned(userId, name);
-      const lines = await deps.logStore.recent(row.userId, row.name, {
-        limit: options.lines,
-        service: options.service,
-      });
-      return { logs: lines.map(presentLogLine) };
-    },
-
-    findOwned: (userId: string, name: string) => deps.workspaces.findOwned(userId, name),
   };
 }
 

@@ -5,7 +5,7 @@ import { workspaces } from '../infra/db/schema.js';
 /**
  * The deploy-on-push columns of `workspaces`: the switch, the pending mark a push leaves (the time of the last
  * push not yet deployed) and, in local mode, the branch head last acted on. Marks live in the database so every
- * replica sees the pushes any replica received.
+ * replica sees the pushes any replica received. Kept here, with the table; deploy-on-push/ decides when to set them.
  */
 export function createPushMarks(db: Db) {
   return {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { TestClient } from '../test/testClient.js';
-import { signDelivery } from './webhookSignature.js';
+import { signDelivery } from '../deploy-on-push/webhookSignature.js';
+import type { TestClient } from './testClient.js';
 
 /** A push event as GitHub sends it (the fields of its documented payload, trimmed of URLs), for tests. */
 export function githubPushPayload(push: {
