@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useUserWorkspaces, workspacesKey } from '../../api/workspaces';
 import { PageHeader } from '../../components/PageHeader';
 import { Button, ButtonLink, LoadingView } from '../../components/ui';
+import { WorkspacePicker } from '../../components/WorkspacePicker';
 import { LogViewer } from '../logs/LogViewer';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
 import { ResourceChart } from './LazyResourceChart';
@@ -12,7 +13,7 @@ import { parseRepoUrl } from './repoUrl';
 import { ServiceStatesCard } from './ServiceStatesCard';
 import { useWorkspaceActions } from './useWorkspaceActions';
 import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';
-import { WorkspaceSelector } from './WorkspaceSelector';
+import { WorkspacesLoadError } from './WorkspacesLoadError';
 import { DeployAgainButton, WorkspaceSettingsLink } from './workspaceButtons';
 
 /** Spec: the refresh trigger increments after 100 ms. */
@@ -51,13 +52,14 @@ export function DashboardPage() {
         icon={LayoutDashboard}
         title="Workspace Dashboard"
         beside={
-          <WorkspaceSelector
-            workspaces={list}
-            selected={workspace ? selectedName : ''}
-            error={workspaces.isError ? (workspaces.error as Error).message : null}
-            onSelect={select}
-            onRetry={() => void workspaces.refetch()}
-          />
+          workspaces.isError ? (
+            <WorkspacesLoadError
+              message={(workspaces.error as Error).message}
+              onRetry={() => void workspaces.refetch()}
+            />
+          ) : (
+            <WorkspacePicker workspaces={list} selected={workspace ? selectedName : ''} onSelect={select} />
+          )
         }
         actions={
           <div className="flex flex-wrap gap-2">

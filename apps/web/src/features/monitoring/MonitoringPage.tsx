@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useUserWorkspaces } from '../../api/workspaces';
 import { PageHeader } from '../../components/PageHeader';
 import { Button, Card, CardBody, CardHeader } from '../../components/ui';
+import { WorkspacePicker } from '../../components/WorkspacePicker';
 import { formatDate } from '../../lib/dates';
 import { parseRepoUrl } from '../dashboard/repoUrl';
 import { useWorkspaceActions } from '../dashboard/useWorkspaceActions';
@@ -11,7 +12,6 @@ import { DeployAgainButton, WorkspaceSettingsLink } from '../dashboard/workspace
 import { LogViewer } from '../logs/LogViewer';
 import { AlertsPanel } from './AlertsPanel';
 import { SystemHealthPanel } from './SystemHealthPanel';
-import { WorkspaceDropdown } from './WorkspaceDropdown';
 
 /** Workspace monitoring: system health, alerts, logs and details of one workspace. */
 export function MonitoringPage() {
@@ -28,7 +28,7 @@ export function MonitoringPage() {
         icon={Activity}
         title="Workspace Monitoring"
         actions={
-          <WorkspaceDropdown
+          <WorkspacePicker
             workspaces={list}
             loading={workspaces.isLoading}
             failed={workspaces.isError}
