@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useInvoices } from '../../api/invoices';
 import { useSubscription } from '../../api/subscriptions';
 import { DataTable } from '../../components/DataTable';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert, Badge, Card, LoadingView } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/dates';
@@ -84,12 +85,7 @@ export function InvoicesPage() {
             </div>
           </div>
         ) : (
-          !invoices.isError &&
-          list.length === 0 && (
-            <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center text-sm text-zinc-600">
-              No invoices found.
-            </div>
-          )
+          !invoices.isError && list.length === 0 && <EmptyState description="No invoices found." />
         )}
         {list.length > 0 && (
           <>

@@ -2,6 +2,7 @@ import type { WorkspaceSummary } from '@slipway/contract';
 import { Activity, Info, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useUserWorkspaces } from '../../api/workspaces';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Button, Card, CardBody, CardHeader } from '../../components/ui';
 import { WorkspacePicker } from '../../components/WorkspacePicker';
@@ -49,11 +50,14 @@ export function MonitoringPage() {
         />
       ) : (
         !workspaces.isLoading && (
-          <div className="mt-10 rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center text-sm text-zinc-600">
-            {list.length === 0
-              ? 'No workspaces have been created yet.'
-              : 'Select a workspace to see its health, alerts and logs.'}
-          </div>
+          <EmptyState
+            className="mt-10"
+            description={
+              list.length === 0
+                ? 'No workspaces have been created yet.'
+                : 'Select a workspace to see its health, alerts and logs.'
+            }
+          />
         )
       )}
     </div>

@@ -12,6 +12,7 @@ import {
 } from '../../api/envVariables';
 import { DataTable } from '../../components/DataTable';
 import { useDialogs } from '../../components/DialogsProvider';
+import { EmptyState } from '../../components/EmptyState';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { fieldClasses } from '../../components/ui/Input';
 import { countOf, NOUNS } from '../../lib/plural';
@@ -108,12 +109,11 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
 
   if (variables.length === 0) {
     return (
-      <div className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
-        <KeyRound className="h-8 w-8 text-zinc-400" aria-hidden="true" />
-        <p className="mt-3 font-medium text-zinc-900">No Environment Variables</p>
-        <p className="mt-1 text-sm text-zinc-600">
-          Variables are passed to the workspace's containers on the next deploy.
-        </p>
+      <EmptyState
+        icon={KeyRound}
+        title="No Environment Variables"
+        description="Variables are passed to the workspace's containers on the next deploy."
+      >
         {actionError && (
           <Alert tone="error" className="mt-4">
             {actionError}
@@ -130,7 +130,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
           Add Environment Variables
         </Button>
         {addDialog}
-      </div>
+      </EmptyState>
     );
   }
 
