@@ -30,7 +30,11 @@ export function EmptyState({
       )}
     >
       {Icon && <Icon className="mb-3 h-8 w-8 text-zinc-400" aria-hidden="true" />}
-      {title && <Title className="font-medium text-zinc-900">{title}</Title>}
+      {title && (
+        <Title className={cn('text-zinc-900', heading ? 'text-lg font-semibold' : 'font-medium')}>
+          {title}
+        </Title>
+      )}
       {description && (
         <p className={cn('text-sm text-zinc-600', title ? 'mt-1' : undefined)}>{description}</p>
       )}
