@@ -164,7 +164,7 @@ describe.skipIf(!chromiumAvailable())('dashboard, monitoring and workspace setti
       'Workspace Logs',
     ]);
     await expectTexts(page, ['Visit', 'Delete Workspace', 'Deploy Again', 'Settings', 'Refresh']);
-    expect(await page.getByLabel('Workspace').inputValue()).toBe(REPO);
+    expect(await page.getByRole('button', { name: 'Workspace', exact: true }).textContent()).toBe(REPO);
     // The stored history and the live stream both reach the viewer.
     await expectText(page, XSS_LINE, { timeout: 30_000 });
     await expectText(page, 'Streaming');

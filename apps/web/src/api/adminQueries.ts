@@ -22,6 +22,8 @@ export const adminKeys = {
   workspaces: ['admin', 'workspaces'] as const,
   redis: ['admin', 'redis'] as const,
   systemLogs: ['admin', 'system-logs'] as const,
+  cadvisorMachine: ['admin', 'cadvisor-machine'] as const,
+  cadvisorContainers: ['admin', 'cadvisor-containers'] as const,
 };
 
 /**

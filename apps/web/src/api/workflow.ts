@@ -83,6 +83,21 @@ export async function fetchWorkflowStatus(sessionId: string): Promise<WorkflowSt
   }
 }
 
+/**
+ * The deploy screen's first look: whether this session already has a deployment (a reload), so it
+ * goes straight to the live view. Asked once each time the screen opens for a session.
+ */
+export function useExistingWorkflow(sessionId: string | null) {
+  return useQuery({
+    queryKey: ['workflow', 'exists', sessionId] as const,
+    queryFn: async () => (sessionId ? (await fetchWorkflowStatus(sessionId)) !== null : false),
+    enabled: Boolean(sessionId),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
 export const workflowStatusKey = (sessionId: string) => ['workflow', 'status', sessionId] as const;
 
 /**

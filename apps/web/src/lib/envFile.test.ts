@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAcceptedEnvFile, looksLikeEnvPaste, parseEnvText } from './envFile';
+import { completePairs, envPaste, isAcceptedEnvFile, looksLikeEnvPaste, parseEnvText } from './envFile';
 
 describe('parseEnvText', () => {
   it('skips blanks, comments and lines without =', () => {
@@ -46,5 +46,25 @@ describe('files and paste', () => {
     expect(looksLikeEnvPaste('A=1\nB=2')).toBe(true);
     expect(looksLikeEnvPaste('A=1')).toBe(false);
     expect(looksLikeEnvPaste('hello\nworld')).toBe(false);
+  });
+  it('gives the pairs of a pasted .env text, and nothing for an ordinary paste', () => {
+    expect(envPaste('# c\nA=1\n\nB="two=2"\nnot a pair\n')).toEqual([
+      { key: 'A', value: '1' },
+      { key: 'B', value: 'two=2' },
+    ]);
+    expect(envPaste('A=1')).toBeNull();
+    expect(envPaste('=x\n=y')).toBeNull();
+  });
+});
+
+describe('complete rows', () => {
+  it('keeps rows with a key and a value, the key trimmed', () => {
+    expect(
+      completePairs([
+        { key: ' API_KEY ', value: ' x ' },
+        { key: '', value: 'y' },
+        { key: 'EMPTY', value: '  ' },
+      ]),
+    ).toEqual([{ key: 'API_KEY', value: ' x ' }]);
   });
 });

@@ -38,6 +38,23 @@ export function looksLikeEnvPaste(text: string): boolean {
   return lines.length > 1 && lines.some((line) => line.includes('='));
 }
 
+/** The pairs of pasted text that is .env content and holds any; null for an ordinary paste. */
+export function envPaste(text: string): EnvPair[] | null {
+  if (!looksLikeEnvPaste(text)) return null;
+  const pairs = parseEnvText(text);
+  return pairs.length > 0 ? pairs : null;
+}
+
+/** A row counts when its key and its value, trimmed, are both non-empty. */
+export function isCompletePair(pair: EnvPair): boolean {
+  return pair.key.trim() !== '' && pair.value.trim() !== '';
+}
+
+/** The variables to send from editor rows: the complete ones, key trimmed, value as typed. */
+export function completePairs(rows: readonly EnvPair[]): EnvPair[] {
+  return rows.filter(isCompletePair).map((row) => ({ key: row.key.trim(), value: row.value }));
+}
+
 /** Only .env or .txt files are accepted (a file named exactly '.env' included). */
 export function isAcceptedEnvFile(fileName: string): boolean {
   const lower = fileName.toLowerCase();

@@ -1,5 +1,5 @@
 import type { User } from '@slipway/contract';
-import { CreditCard, LayoutDashboard, LogOut, Plus } from 'lucide-react';
+import { CreditCard, LayoutDashboard, LogOut, type LucideIcon, Plus } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar, Button } from '../../components/ui';
 import { useAuth } from '../../lib/AuthProvider';
@@ -48,46 +48,50 @@ export function UserHeader({ user }: { user: User }) {
             <Avatar src={user.avatar_url} name={user.login} size="sm" />
             <span className="text-sm font-medium text-zinc-900">{user.login}</span>
           </div>
-          {showDeployNew && (
-            <button
-              type="button"
-              className={`${navItemClasses} inline-flex items-center gap-2`}
-              onClick={deployNew}
-            >
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Deploy New
-            </button>
-          )}
+          {showDeployNew && <MobileItem icon={Plus} label="Deploy New" onClick={deployNew} />}
           {showDashboard && (
-            <Link
-              to="/dashboard"
-              className={`${navItemClasses} inline-flex items-center gap-2`}
-              onClick={close}
-            >
-              <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
-              Dashboard
-            </Link>
+            <MobileItem icon={LayoutDashboard} label="Dashboard" to="/dashboard" onClick={close} />
           )}
           {user.whitelisted && (
-            <Link
-              to="/subscriptions"
-              className={`${navItemClasses} inline-flex items-center gap-2`}
-              onClick={close}
-            >
-              <CreditCard className="h-4 w-4" aria-hidden="true" />
-              Subscriptions
-            </Link>
+            <MobileItem icon={CreditCard} label="Subscriptions" to="/subscriptions" onClick={close} />
           )}
-          <button
-            type="button"
-            className={`${navItemClasses} inline-flex items-center gap-2`}
-            onClick={signOut}
-          >
-            <LogOut className="h-4 w-4" aria-hidden="true" />
-            Logout
-          </button>
+          <MobileItem icon={LogOut} label="Logout" onClick={signOut} />
         </>
       )}
     />
+  );
+}
+
+const mobileItemClasses = `${navItemClasses} inline-flex items-center gap-2`;
+
+/** An entry of the mobile menu: a link when it has `to`, else a button. */
+function MobileItem({
+  icon: Icon,
+  label,
+  to,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  to?: string;
+  onClick: () => void;
+}) {
+  const content = (
+    <>
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </>
+  );
+  if (to) {
+    return (
+      <Link to={to} className={mobileItemClasses} onClick={onClick}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className={mobileItemClasses} onClick={onClick}>
+      {content}
+    </button>
   );
 }

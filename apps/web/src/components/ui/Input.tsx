@@ -17,6 +17,14 @@ interface FieldProps {
   required?: boolean;
 }
 
+/** What the control of a field carries so the label, hint and error belong to it. */
+export interface FieldControlProps {
+  id: string;
+  required: boolean | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
 /** Label, control, hint and error text wired together for assistive technology. */
 export function FormField({
   label,
@@ -24,11 +32,17 @@ export function FormField({
   hint,
   required,
   children,
-}: FieldProps & { children: (ids: { id: string; describedBy: string | undefined }) => ReactNode }) {
+}: FieldProps & { children: (control: FieldControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const control: FieldControlProps = {
+    id,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
@@ -39,7 +53,7 @@ export function FormField({
           </span>
         )}
       </label>
-      {children({ id, describedBy })}
+      {children(control)}
       {hint && !error && (
         <p id={hintId} className="text-xs text-zinc-500">
           {hint}
@@ -64,16 +78,7 @@ export function Input({
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FormField label={label} error={error} hint={hint} required={required}>
-      {({ id, describedBy }) => (
-        <input
-          id={id}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(fieldClasses(Boolean(error)), className)}
-          {...rest}
-        />
-      )}
+      {(control) => <input {...control} className={cn(fieldClasses(Boolean(error)), className)} {...rest} />}
     </FormField>
   );
 }
@@ -88,12 +93,9 @@ export function Textarea({
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FormField label={label} error={error} hint={hint} required={required}>
-      {({ id, describedBy }) => (
+      {(control) => (
         <textarea
-          id={id}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...control}
           className={cn(fieldClasses(Boolean(error)), 'min-h-24', className)}
           {...rest}
         />

@@ -29,13 +29,10 @@ export function Select({
 }: SelectProps) {
   return (
     <FormField label={label} error={error} hint={hint} required={required}>
-      {({ id, describedBy }) => (
+      {(control) => (
         <div className="relative">
           <select
-            id={id}
-            required={required}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
+            {...control}
             className={cn(fieldClasses(Boolean(error)), 'appearance-none pr-9', className)}
             {...rest}
           >

@@ -65,12 +65,3 @@ export function TabBody({
   if (!hasData || empty) return <p className="py-8 text-center text-sm text-zinc-500">{emptyText}</p>;
   return children;
 }
-
-export const tableClasses = {
-  wrap: 'overflow-x-auto',
-  table: 'w-full min-w-[720px] text-left text-sm',
-  head: 'border-b border-zinc-200 text-xs font-medium tracking-wide text-zinc-500 uppercase',
-  th: 'px-3 py-2 font-medium',
-  row: 'border-b border-zinc-100 last:border-0 align-top',
-  td: 'px-3 py-3 text-zinc-700',
-} as const;

@@ -2,12 +2,13 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { deleteAdminVm } from '../../api/admin';
 import { useAdminVms } from '../../api/adminQueries';
+import { DataTable } from '../../components/DataTable';
 import { useDialogs } from '../../components/DialogsProvider';
 import { Badge, Button } from '../../components/ui';
 import { formatDateTime } from './adminFormat';
 import { ACTION_FAILURE, deleteVmConfirmText, LOAD_FAILURE } from './adminMessages';
 import type { AdminTabProps } from './adminTabTypes';
-import { TabBody, TabSection, tableClasses as t } from './TabSection';
+import { TabBody, TabSection } from './TabSection';
 import { useAdminLoad } from './useAdminLoad';
 
 const dash = (value: string | null | undefined) => value || <span className="text-zinc-400">—</span>;
@@ -46,54 +47,44 @@ export function VmsTab({ notify, onChanged }: AdminTabProps) {
         empty={data?.vms.length === 0}
         emptyText="No VMs found"
       >
-        <div className={t.wrap}>
-          <table className={t.table} aria-label="Virtual machines">
-            <thead className={t.head}>
-              <tr>
-                <th className={t.th}>VM</th>
-                <th className={t.th}>User</th>
-                <th className={t.th}>Workspace</th>
-                <th className={t.th}>Status</th>
-                <th className={t.th}>Size</th>
-                <th className={t.th}>Location</th>
-                <th className={t.th}>Private IP</th>
-                <th className={t.th}>Public IP</th>
-                <th className={t.th}>Created</th>
-                <th className={`${t.th} text-right`}>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data?.vms ?? []).map((vm) => (
-                <tr key={vm.vm_name} className={t.row}>
-                  <td className={`${t.td} font-mono text-xs text-zinc-900`}>{vm.vm_name}</td>
-                  <td className={t.td}>{dash(vm.username)}</td>
-                  <td className={t.td}>{dash(vm.workspace_name)}</td>
-                  <td className={t.td}>
-                    <Badge tone={vm.status === 'VM running' ? 'success' : 'neutral'} dot>
-                      {vm.status}
-                    </Badge>
-                  </td>
-                  <td className={t.td}>{vm.size}</td>
-                  <td className={t.td}>{dash(vm.location)}</td>
-                  <td className={`${t.td} font-mono text-xs`}>{dash(vm.private_ip)}</td>
-                  <td className={`${t.td} font-mono text-xs`}>{dash(vm.public_ip)}</td>
-                  <td className={t.td}>{formatDateTime(vm.created_at)}</td>
-                  <td className={`${t.td} text-right`}>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      icon={<Trash2 className="h-4 w-4" />}
-                      loading={deleting === vm.vm_name}
-                      onClick={() => remove(vm.vm_name)}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Virtual machines"
+          rows={data?.vms ?? []}
+          rowKey={(vm) => vm.vm_name}
+          columns={[
+            { header: 'VM', cell: (vm) => vm.vm_name, className: 'font-mono text-xs text-zinc-900' },
+            { header: 'User', cell: (vm) => dash(vm.username) },
+            { header: 'Workspace', cell: (vm) => dash(vm.workspace_name) },
+            {
+              header: 'Status',
+              cell: (vm) => (
+                <Badge tone={vm.status === 'VM running' ? 'success' : 'neutral'} dot>
+                  {vm.status}
+                </Badge>
+              ),
+            },
+            { header: 'Size', cell: (vm) => vm.size },
+            { header: 'Location', cell: (vm) => dash(vm.location) },
+            { header: 'Private IP', cell: (vm) => dash(vm.private_ip), className: 'font-mono text-xs' },
+            { header: 'Public IP', cell: (vm) => dash(vm.public_ip), className: 'font-mono text-xs' },
+            { header: 'Created', cell: (vm) => formatDateTime(vm.created_at) },
+            {
+              header: 'Actions',
+              alignEnd: true,
+              cell: (vm) => (
+                <Button
+                  size="sm"
+                  variant="danger"
+                  icon={<Trash2 className="h-4 w-4" />}
+                  loading={deleting === vm.vm_name}
+                  onClick={() => remove(vm.vm_name)}
+                >
+                  Delete
+                </Button>
+              ),
+            },
+          ]}
+        />
       </TabBody>
     </TabSection>
   );

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { completeProfile } from '../../api/auth';
 import { isNetworkError, serverError } from '../../api/errors';
+import { ScreenHeading } from '../../components/ScreenHeading';
 import { Alert, Avatar, Button, Card, Input } from '../../components/ui';
 import { useAuth } from '../../lib/AuthProvider';
 import { type ProfileErrors, type ProfileForm, validateProfile } from './profileValidation';
@@ -65,13 +66,9 @@ function CompleteProfileForm({ user }: { user: User }) {
 
   return (
     <div className="mx-auto max-w-lg px-4 py-12 sm:py-16">
-      <div className="text-center">
-        <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-xl bg-accent-50 text-accent-600">
-          <UserRound className="h-6 w-6" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-3xl font-semibold tracking-tight text-zinc-950">Complete Your Profile</h1>
+      <ScreenHeading icon={UserRound} title="Complete Your Profile" centered>
         <p className="mt-2 text-zinc-600">Tell us who you are so we can reach you about your deployments.</p>
-      </div>
+      </ScreenHeading>
 
       <Card className="mt-8 p-6 sm:p-8">
         <div className="flex items-center gap-4 border-b border-zinc-100 pb-6">

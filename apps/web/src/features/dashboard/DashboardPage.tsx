@@ -3,8 +3,10 @@ import { Activity, LayoutDashboard, RefreshCw, Rocket } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUserWorkspaces, workspacesKey } from '../../api/workspaces';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Button, ButtonLink, LoadingView } from '../../components/ui';
+import { WorkspacePicker } from '../../components/WorkspacePicker';
 import { LogViewer } from '../logs/LogViewer';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
 import { ResourceChart } from './LazyResourceChart';
@@ -12,7 +14,7 @@ import { parseRepoUrl } from './repoUrl';
 import { ServiceStatesCard } from './ServiceStatesCard';
 import { useWorkspaceActions } from './useWorkspaceActions';
 import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';
-import { WorkspaceSelector } from './WorkspaceSelector';
+import { WorkspacesLoadError } from './WorkspacesLoadError';
 import { DeployAgainButton, WorkspaceSettingsLink } from './workspaceButtons';
 
 /** Spec: the refresh trigger increments after 100 ms. */
@@ -51,13 +53,14 @@ export function DashboardPage() {
         icon={LayoutDashboard}
         title="Workspace Dashboard"
         beside={
-          <WorkspaceSelector
-            workspaces={list}
-            selected={workspace ? selectedName : ''}
-            error={workspaces.isError ? (workspaces.error as Error).message : null}
-            onSelect={select}
-            onRetry={() => void workspaces.refetch()}
-          />
+          workspaces.isError ? (
+            <WorkspacesLoadError
+              message={(workspaces.error as Error).message}
+              onRetry={() => void workspaces.refetch()}
+            />
+          ) : (
+            <WorkspacePicker workspaces={list} selected={workspace ? selectedName : ''} onSelect={select} />
+          )
         }
         actions={
           <div className="flex flex-wrap gap-2">
@@ -122,14 +125,17 @@ export function DashboardPage() {
 
 function NoWorkspaceSelected({ hasWorkspaces }: { hasWorkspaces: boolean }) {
   return (
-    <div className="mt-10 flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
-      <LayoutDashboard className="h-10 w-10 text-zinc-400" aria-hidden="true" />
-      <h2 className="mt-4 text-lg font-semibold text-zinc-900">No Workspace Selected</h2>
-      <p className="mt-1 text-sm text-zinc-600">
-        {hasWorkspaces
+    <EmptyState
+      className="mt-10"
+      icon={LayoutDashboard}
+      heading
+      title="No Workspace Selected"
+      description={
+        hasWorkspaces
           ? 'Select a workspace from the sidebar to view details.'
-          : 'No workspaces have been created yet.'}
-      </p>
+          : 'No workspaces have been created yet.'
+      }
+    >
       {!hasWorkspaces && (
         <ButtonLink
           to="/repository-picker"
@@ -139,6 +145,6 @@ function NoWorkspaceSelected({ hasWorkspaces }: { hasWorkspaces: boolean }) {
           Deploy your first app
         </ButtonLink>
       )}
-    </div>
+    </EmptyState>
   );
 }

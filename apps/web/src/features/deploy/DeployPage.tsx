@@ -5,8 +5,8 @@ import { useVmSizes } from '../../api/repositories';
 import {
   cancelWorkflow,
   fetchDeployJob,
-  fetchWorkflowStatus,
   startWorkflow,
+  useExistingWorkflow,
   useWorkflowDefinition,
 } from '../../api/workflow';
 import { Alert, ButtonLink, LoadingView } from '../../components/ui';
@@ -37,25 +37,22 @@ export function DeployPage() {
   }, [sessionId, setSearchParams, location.state]);
 
   const { config, resolved } = useDeploymentConfig(owner, repo, sessionId, nav);
-  const [mode, setMode] = useState<Mode>('checking');
+  const existing = useExistingWorkflow(sessionId);
+  // The session this screen started (its deployment is running whatever the first look said).
+  const [startedSession, setStartedSession] = useState<string | null>(null);
+  const mode: Mode =
+    sessionId !== null && startedSession === sessionId
+      ? 'running'
+      : existing.data === undefined
+        ? 'checking'
+        : existing.data
+          ? 'running'
+          : 'start';
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const autoStarted = useRef(false);
   const workflow = useWorkflowDefinition();
   const vmSizes = useVmSizes();
-
-  // An existing workflow for this session (a reload) goes straight to its live view.
-  useEffect(() => {
-    if (!sessionId) return;
-    let cancelled = false;
-    setMode('checking');
-    void fetchWorkflowStatus(sessionId).then((existing) => {
-      if (!cancelled) setMode(existing ? 'running' : 'start');
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [sessionId]);
 
   const start = async () => {
     if (!config || !sessionId) return;
@@ -74,7 +71,7 @@ export function DeployPage() {
     setStartError(null);
     try {
       await startWorkflow({ sessionId, ...config, subscriptionId: config.subscriptionId });
-      setMode('running');
+      setStartedSession(sessionId);
     } catch (error) {
       setStartError(error instanceof Error ? error.message : 'Failed to start workflow');
     } finally {

@@ -10,12 +10,7 @@ export function FailureDetails({ job }: { job: DeployJobMetadata | null }) {
       <div className="space-y-4" data-testid="failure-details">
         <h3 className="font-semibold text-zinc-900">Health Check Failed</h3>
         {job.failure_reason && <p className="text-sm text-zinc-700">{job.failure_reason}</p>}
-        {job.failed_services.length > 0 && (
-          <p className="text-sm">
-            <span className="text-zinc-500">Failed services: </span>
-            <span className="font-medium text-zinc-900">{job.failed_services.join(', ')}</span>
-          </p>
-        )}
+        <ServiceNames label="Failed services" names={job.failed_services} />
         <ServiceStateList services={job.service_states ?? []} />
         {Object.entries(job.container_logs ?? {}).map(([service, logs]) => (
           <div key={service}>
@@ -35,12 +30,7 @@ export function FailureDetails({ job }: { job: DeployJobMetadata | null }) {
       <div className="space-y-3" data-testid="failure-details">
         <h3 className="font-semibold text-zinc-900">No Ports Found</h3>
         {job.failure_reason && <p className="text-sm text-zinc-700">{job.failure_reason}</p>}
-        {job.expected_services.length > 0 && (
-          <p className="text-sm">
-            <span className="text-zinc-500">Expected services: </span>
-            <span className="font-medium text-zinc-900">{job.expected_services.join(', ')}</span>
-          </p>
-        )}
+        <ServiceNames label="Expected services" names={job.expected_services} />
         <p className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {NO_PORTS_MESSAGE}
         </p>
@@ -55,5 +45,16 @@ export function FailureDetails({ job }: { job: DeployJobMetadata | null }) {
         the problem persists, contact support with your repository name and the time of the deployment.
       </p>
     </div>
+  );
+}
+
+/** 'Failed services: a, b' (or expected ones); nothing when there are none. */
+function ServiceNames({ label, names }: { label: string; names: string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <p className="text-sm">
+      <span className="text-zinc-500">{label}: </span>
+      <span className="font-medium text-zinc-900">{names.join(', ')}</span>
+    </p>
   );
 }

@@ -2,6 +2,7 @@ import type { DeployJobMetadata } from '@slipway/contract';
 import { LayoutDashboard, LifeBuoy, RefreshCcw, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DeploymentConfig } from '../../api/workflow';
+import { ScreenHeading } from '../../components/ScreenHeading';
 import { ButtonLink, Card, CardBody } from '../../components/ui';
 import { completedCount, type DisplayStep } from './deployProgress';
 import { FailureDetails } from './FailureDetails';
@@ -20,15 +21,11 @@ interface FailureViewProps {
 export function FailureView({ reason, job, steps, config, vmSizeName }: FailureViewProps) {
   return (
     <div className="space-y-6">
-      <div className="text-center">
-        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-red-50 text-red-600">
-          <XCircle className="h-9 w-9" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-3xl font-semibold tracking-tight text-zinc-950">Deployment Failed</h1>
+      <ScreenHeading icon={XCircle} title="Deployment Failed" tone="danger" size="xl" centered>
         <p className="mx-auto mt-2 max-w-2xl break-words text-zinc-700" data-testid="failure-reason">
           {reason ?? 'Error details are not available'}
         </p>
-      </div>
+      </ScreenHeading>
 
       <Card>
         <CardBody>

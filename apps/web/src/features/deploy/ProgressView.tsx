@@ -2,6 +2,7 @@ import type { WorkflowStatus } from '@slipway/contract';
 import { Rocket } from 'lucide-react';
 import { useState } from 'react';
 import type { LogLine, LogType } from '../../api/logs';
+import { ScreenHeading } from '../../components/ScreenHeading';
 import { Alert, Button, Card, CardBody, cn, Spinner } from '../../components/ui';
 import { currentStepIndex, displaySteps, phaseFor } from './deployProgress';
 import { LogPanel } from './LogPanel';
@@ -46,26 +47,25 @@ export function ProgressView({
 
   return (
     <div className="space-y-6">
-      <div className="flex items-start gap-4">
-        <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-600">
-          <Rocket className="h-6 w-6" aria-hidden="true" />
-        </span>
-        <div>
-          <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Deploying {repo}</h1>
-          <p className="mt-1 text-zinc-600">
-            {owner}/{repo} — {current ? `${stepTitle(current.name)}...` : 'Starting deployment...'}
-          </p>
-        </div>
-        <Button
-          variant="secondary"
-          className="ml-auto"
-          loading={cancelling}
-          disabled={cancelling || !status}
-          onClick={() => void cancel()}
-        >
-          {cancelling ? 'Cancelling...' : 'Cancel Deployment'}
-        </Button>
-      </div>
+      <ScreenHeading
+        icon={Rocket}
+        title={`Deploying ${repo}`}
+        actions={
+          <Button
+            variant="secondary"
+            className="ml-auto"
+            loading={cancelling}
+            disabled={cancelling || !status}
+            onClick={() => void cancel()}
+          >
+            {cancelling ? 'Cancelling...' : 'Cancel Deployment'}
+          </Button>
+        }
+      >
+        <p className="mt-1 text-zinc-600">
+          {owner}/{repo} — {current ? `${stepTitle(current.name)}...` : 'Starting deployment...'}
+        </p>
+      </ScreenHeading>
       {cancelError && <Alert tone="error">{cancelError}</Alert>}
 
       <Card>

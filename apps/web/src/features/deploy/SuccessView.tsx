@@ -1,5 +1,6 @@
 import { CheckCircle2, ExternalLink, LayoutDashboard, PartyPopper, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { ScreenHeading } from '../../components/ScreenHeading';
 import { Badge, Button, ButtonLink, buttonClasses, Card, CardBody } from '../../components/ui';
 import { resetDeploymentSelection } from '../../lib/deploymentSelection';
 import type { DisplayStep } from './deployProgress';
@@ -37,15 +38,11 @@ export function SuccessView({
         </div>
       )}
 
-      <div className="text-center">
-        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-          <CheckCircle2 className="h-9 w-9" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-3xl font-semibold tracking-tight text-zinc-950">Deployment Successful!</h1>
+      <ScreenHeading icon={CheckCircle2} title="Deployment Successful!" tone="success" size="xl" centered>
         <p className="mt-2 text-zinc-600">
           <span className="font-medium text-zinc-900">{repo}</span> is now live
         </p>
-      </div>
+      </ScreenHeading>
 
       <Card>
         <CardBody className="grid gap-6 md:grid-cols-2">

@@ -66,27 +66,17 @@ export function EnvVariableRow({ row, index, disabled, ...handlers }: EnvVariabl
           </button>
         )}
       </div>
-      {locked ? (
-        <button
-          type="button"
-          className={iconButton}
-          onClick={handlers.onEdit}
-          disabled={disabled}
-          aria-label="Edit"
-        >
-          <Pencil className="h-4 w-4" />
-        </button>
-      ) : (
-        <button
-          type="button"
-          className={iconButton}
-          onClick={handlers.onSave}
-          disabled={disabled}
-          aria-label="Save"
-        >
-          <Check className="h-4 w-4" />
-        </button>
-      )}
+      {/* Edit and Save are separate buttons (keyed), as focus leaves the one pressed. */}
+      <button
+        key={locked ? 'edit' : 'save'}
+        type="button"
+        className={iconButton}
+        onClick={locked ? handlers.onEdit : handlers.onSave}
+        disabled={disabled}
+        aria-label={locked ? 'Edit' : 'Save'}
+      >
+        {locked ? <Pencil className="h-4 w-4" /> : <Check className="h-4 w-4" />}
+      </button>
       <button
         type="button"
         className={cn(iconButton, 'hover:bg-red-50 hover:text-red-600')}

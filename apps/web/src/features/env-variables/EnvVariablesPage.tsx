@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { uploadEnvVariables } from '../../api/envVariables';
 import { useDialogs } from '../../components/DialogsProvider';
+import { ScreenHeading } from '../../components/ScreenHeading';
 import { Alert, Button, ButtonLink } from '../../components/ui';
 import { REOPEN_CONFIGURE_STATE, useDeploymentSelection } from '../../lib/deploymentSelection';
 import { EnvInfoPanel } from './EnvInfoPanel';
@@ -49,18 +50,12 @@ export function EnvVariablesPage() {
   const busy = saving || controller.uploading;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-12">
-      <div className="flex items-start gap-4">
-        <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-600">
-          <KeyRound className="h-6 w-6" aria-hidden="true" />
-        </span>
-        <div>
-          <h1 className="text-3xl font-semibold tracking-tight text-zinc-950">Environment Variables</h1>
-          <p className="mt-1 text-zinc-600">
-            This step is optional — add the variables your app needs, or skip and add them later from the
-            workspace settings.
-          </p>
-        </div>
-      </div>
+      <ScreenHeading icon={KeyRound} title="Environment Variables">
+        <p className="mt-1 text-zinc-600">
+          This step is optional — add the variables your app needs, or skip and add them later from the
+          workspace settings.
+        </p>
+      </ScreenHeading>
 
       {repo ? (
         <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 rounded-xl border border-zinc-200 bg-white px-5 py-4 text-sm shadow-sm">

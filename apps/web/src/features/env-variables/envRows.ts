@@ -1,4 +1,4 @@
-import type { EnvPair } from '../../lib/envFile';
+import { completePairs, type EnvPair, isCompletePair } from '../../lib/envFile';
 
 /** One editable row of the environment variables editor. */
 export interface EnvRow {
@@ -22,9 +22,7 @@ export function emptyRow(): EnvRow {
   return { id: newRowId(), key: '', value: '', isReadOnly: false };
 }
 
-export function isComplete(row: Pick<EnvRow, 'key' | 'value'>): boolean {
-  return row.key.trim() !== '' && row.value.trim() !== '';
-}
+export const isComplete = isCompletePair;
 
 export function isEmpty(row: Pick<EnvRow, 'key' | 'value'>): boolean {
   return row.key.trim() === '' && row.value.trim() === '';
@@ -35,9 +33,7 @@ export function canLockByKeyboard(row: Pick<EnvRow, 'key' | 'value'>): boolean {
 }
 
 /** The variables to send: rows with a non-empty trimmed key and value. */
-export function completeVariables(rows: readonly EnvRow[]): EnvPair[] {
-  return rows.filter(isComplete).map((row) => ({ key: row.key.trim(), value: row.value }));
-}
+export const completeVariables: (rows: readonly EnvRow[]) => EnvPair[] = completePairs;
 
 /** Deleting the last row leaves one empty row. */
 export function removeRow(rows: readonly EnvRow[], id: string): EnvRow[] {

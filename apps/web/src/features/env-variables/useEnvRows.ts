@@ -1,6 +1,6 @@
 import { type ClipboardEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { useDialogs } from '../../components/DialogsProvider';
-import { isAcceptedEnvFile, looksLikeEnvPaste, parseEnvText } from '../../lib/envFile';
+import { envPaste, isAcceptedEnvFile, parseEnvText } from '../../lib/envFile';
 import { countOf, NOUNS } from '../../lib/plural';
 import {
   applyPaste,
@@ -57,10 +57,8 @@ export function useEnvRows() {
   };
 
   const onPaste = (event: ClipboardEvent) => {
-    const text = event.clipboardData.getData('text');
-    if (!looksLikeEnvPaste(text)) return;
-    const pairs = parseEnvText(text);
-    if (pairs.length === 0) return;
+    const pairs = envPaste(event.clipboardData.getData('text'));
+    if (!pairs) return;
     event.preventDefault();
     setRows((current) => applyPaste(current, pairs));
   };

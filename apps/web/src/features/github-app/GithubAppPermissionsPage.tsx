@@ -2,6 +2,7 @@ import { CheckCircle2, FileCode2, GitCommitHorizontal, Github, Info, ListTree, X
 import { useNavigate } from 'react-router';
 import { SIGN_IN_URL } from '../../api/auth';
 import { useInstallations } from '../../api/installations';
+import { ScreenHeading } from '../../components/ScreenHeading';
 import { Badge, Button, buttonClasses, Card, LoadingView } from '../../components/ui';
 import { countOf, NOUNS } from '../../lib/plural';
 
@@ -36,16 +37,12 @@ export function GithubAppPermissionsPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
-      <div className="text-center">
-        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-zinc-900 text-white">
-          <Github className="h-7 w-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-6 text-3xl font-semibold tracking-tight text-zinc-950">Connect GitHub</h1>
+      <ScreenHeading icon={Github} title="Connect GitHub" tone="dark" size="lg" centered>
         <p className="mt-3 text-zinc-600">
           The Slipway GitHub App gives access only to the repositories you choose, with fine-grained
           permissions — safer than a broad OAuth grant.
         </p>
-      </div>
+      </ScreenHeading>
 
       <Card className="mt-8 p-6">
         <div

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useInvoices } from '../../api/invoices';
 import { useSubscription } from '../../api/subscriptions';
+import { DataTable } from '../../components/DataTable';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert, Badge, Card, LoadingView } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/dates';
@@ -83,12 +85,7 @@ export function InvoicesPage() {
             </div>
           </div>
         ) : (
-          !invoices.isError &&
-          list.length === 0 && (
-            <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center text-sm text-zinc-600">
-              No invoices found.
-            </div>
-          )
+          !invoices.isError && list.length === 0 && <EmptyState description="No invoices found." />
         )}
         {list.length > 0 && (
           <>
@@ -116,39 +113,37 @@ function SummaryItem({ label, value }: { label: string; value: string }) {
 
 function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   return (
-    <Card className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-zinc-100 text-xs text-zinc-500">
-          <tr>
-            <th className="px-4 py-2 font-medium">Invoice</th>
-            <th className="px-4 py-2 font-medium">Amount</th>
-            <th className="px-4 py-2 font-medium">Status</th>
-            <th className="px-4 py-2 font-medium">Period</th>
-            <th className="px-4 py-2 font-medium">Issued</th>
-            <th className="px-4 py-2 font-medium">Paid</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100">
-          {invoices.map((invoice) => (
-            <tr key={invoice.invoice_id}>
-              <td className="px-4 py-2 font-mono text-xs" title={invoice.invoice_id}>
-                {shortInvoiceId(invoice.invoice_id)}
-              </td>
-              <td className="px-4 py-2 font-medium">{formatUsd(invoice.amount_usd)}</td>
-              <td className="px-4 py-2">
-                <Badge tone={invoiceTone(invoice.status)}>{statusLabel(invoice.status)}</Badge>
-              </td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                {formatDate(invoice.period_start)} - {formatDate(invoice.period_end)}
-              </td>
-              <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(invoice.issued_at)}</td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                {invoice.paid_at ? formatDateTime(invoice.paid_at) : '-'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+    <DataTable
+      look="card"
+      rows={invoices}
+      rowKey={(invoice) => invoice.invoice_id}
+      columns={[
+        {
+          header: 'Invoice',
+          className: 'font-mono text-xs',
+          cell: (invoice) => <span title={invoice.invoice_id}>{shortInvoiceId(invoice.invoice_id)}</span>,
+        },
+        { header: 'Amount', className: 'font-medium', cell: (invoice) => formatUsd(invoice.amount_usd) },
+        {
+          header: 'Status',
+          cell: (invoice) => <Badge tone={invoiceTone(invoice.status)}>{statusLabel(invoice.status)}</Badge>,
+        },
+        {
+          header: 'Period',
+          className: 'whitespace-nowrap',
+          cell: (invoice) => `${formatDate(invoice.period_start)} - ${formatDate(invoice.period_end)}`,
+        },
+        {
+          header: 'Issued',
+          className: 'whitespace-nowrap',
+          cell: (invoice) => formatDateTime(invoice.issued_at),
+        },
+        {
+          header: 'Paid',
+          className: 'whitespace-nowrap',
+          cell: (invoice) => (invoice.paid_at ? formatDateTime(invoice.paid_at) : '-'),
+        },
+      ]}
+    />
   );
 }

@@ -2,8 +2,10 @@ import type { WorkspaceSummary } from '@slipway/contract';
 import { Activity, Info, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useUserWorkspaces } from '../../api/workspaces';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Button, Card, CardBody, CardHeader } from '../../components/ui';
+import { WorkspacePicker } from '../../components/WorkspacePicker';
 import { formatDate } from '../../lib/dates';
 import { parseRepoUrl } from '../dashboard/repoUrl';
 import { useWorkspaceActions } from '../dashboard/useWorkspaceActions';
@@ -11,7 +13,6 @@ import { DeployAgainButton, WorkspaceSettingsLink } from '../dashboard/workspace
 import { LogViewer } from '../logs/LogViewer';
 import { AlertsPanel } from './AlertsPanel';
 import { SystemHealthPanel } from './SystemHealthPanel';
-import { WorkspaceDropdown } from './WorkspaceDropdown';
 
 /** Workspace monitoring: system health, alerts, logs and details of one workspace. */
 export function MonitoringPage() {
@@ -28,7 +29,7 @@ export function MonitoringPage() {
         icon={Activity}
         title="Workspace Monitoring"
         actions={
-          <WorkspaceDropdown
+          <WorkspacePicker
             workspaces={list}
             loading={workspaces.isLoading}
             failed={workspaces.isError}
@@ -49,11 +50,14 @@ export function MonitoringPage() {
         />
       ) : (
         !workspaces.isLoading && (
-          <div className="mt-10 rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center text-sm text-zinc-600">
-            {list.length === 0
-              ? 'No workspaces have been created yet.'
-              : 'Select a workspace to see its health, alerts and logs.'}
-          </div>
+          <EmptyState
+            className="mt-10"
+            description={
+              list.length === 0
+                ? 'No workspaces have been created yet.'
+                : 'Select a workspace to see its health, alerts and logs.'
+            }
+          />
         )
       )}
     </div>

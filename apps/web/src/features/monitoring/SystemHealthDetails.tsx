@@ -1,5 +1,6 @@
 import type { ContainerHealth, SystemInfo, VmHealth } from '@slipway/contract';
 import { Box } from 'lucide-react';
+import { DataTable } from '../../components/DataTable';
 import { formatBytes, formatPercent } from './formatBytes';
 
 /** The system-health container itself is not one of the user's services. */
@@ -74,37 +75,36 @@ export function ContainersSection({ containers }: { containers: Record<string, C
           <p className="mt-2 text-sm font-medium text-zinc-700">No Containers Found</p>
         </div>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs text-zinc-500">
-              <tr>
-                <th className="py-1.5 pr-3 font-medium">Name</th>
-                <th className="py-1.5 pr-3 font-medium">Image</th>
-                <th className="py-1.5 pr-3 font-medium">CPU</th>
-                <th className="py-1.5 pr-3 font-medium">Memory</th>
-                <th className="py-1.5 font-medium">Network rx / tx</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {list.map(([key, c]) => (
-                <tr key={key}>
-                  <td className="py-1.5 pr-3 font-medium text-zinc-900">{c.name}</td>
-                  <td className="max-w-48 truncate py-1.5 pr-3 font-mono text-xs text-zinc-600">{c.image}</td>
-                  <td className="py-1.5 pr-3">{formatPercent(c.cpu_percent)}</td>
-                  <td className="py-1.5 pr-3">
-                    {formatBytes(c.memory_usage)}
-                    {c.memory_limit > 0 && (
-                      <span className="text-zinc-500"> / {formatBytes(c.memory_limit)}</span>
-                    )}
-                  </td>
-                  <td className="py-1.5">
-                    {formatBytes(c.network_rx)} / {formatBytes(c.network_tx)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          look="compact"
+          className="mt-2"
+          rows={list}
+          rowKey={([key]) => key}
+          columns={[
+            { header: 'Name', className: 'font-medium text-zinc-900', cell: ([, c]) => c.name },
+            {
+              header: 'Image',
+              className: 'max-w-48 truncate font-mono text-xs text-zinc-600',
+              cell: ([, c]) => c.image,
+            },
+            { header: 'CPU', cell: ([, c]) => formatPercent(c.cpu_percent) },
+            {
+              header: 'Memory',
+              cell: ([, c]) => (
+                <>
+                  {formatBytes(c.memory_usage)}
+                  {c.memory_limit > 0 && (
+                    <span className="text-zinc-500"> / {formatBytes(c.memory_limit)}</span>
+                  )}
+                </>
+              ),
+            },
+            {
+              header: 'Network rx / tx',
+              cell: ([, c]) => `${formatBytes(c.network_rx)} / ${formatBytes(c.network_tx)}`,
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { FolderGit2, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useRepositories } from '../../api/repositories';
+import { EmptyState } from '../../components/EmptyState';
 import { Alert, Spinner } from '../../components/ui';
 import { useAuth } from '../../lib/AuthProvider';
 import {
@@ -119,7 +120,7 @@ export function RepositoryPickerPage() {
           <Spinner className="text-accent-600" /> Loading repositories...
         </div>
       ) : visible.length === 0 ? (
-        <EmptyState searching={term.trim() !== '' && (repositories.data?.length ?? 0) > 0} />
+        <NoRepositories searching={term.trim() !== '' && (repositories.data?.length ?? 0) > 0} />
       ) : (
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((repo) => (
@@ -148,17 +149,15 @@ export function RepositoryPickerPage() {
   );
 }
 
-function EmptyState({ searching }: { searching: boolean }) {
-  const Icon = searching ? SearchX : FolderGit2;
+function NoRepositories({ searching }: { searching: boolean }) {
   return (
-    <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-zinc-300 bg-white px-6 py-16 text-center">
-      <Icon className="h-10 w-10 text-zinc-400" aria-hidden="true" />
-      <p className="mt-4 font-medium text-zinc-900">
-        {searching ? 'No repositories found' : 'No repositories available'}
-      </p>
-      <p className="mt-1 text-sm text-zinc-500">
-        {searching ? 'Try adjusting your search terms' : 'Connect your GitHub repositories to get started'}
-      </p>
-    </div>
+    <EmptyState
+      className="mt-6 bg-white"
+      icon={searching ? SearchX : FolderGit2}
+      title={searching ? 'No repositories found' : 'No repositories available'}
+      description={
+        searching ? 'Try adjusting your search terms' : 'Connect your GitHub repositories to get started'
+      }
+    />
   );
 }

@@ -4,6 +4,7 @@ import { CreditCard, FileText, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { cancelSubscription, subscriptionsKey, useSubscriptions } from '../../api/subscriptions';
 import { useDialogs } from '../../components/DialogsProvider';
+import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert, Badge, Button, ButtonLink, Card, LoadingView } from '../../components/ui';
 import { formatDate } from '../../lib/dates';
@@ -59,9 +60,7 @@ export function SubscriptionsPage() {
         {subscriptions.isError && <Alert tone="error">Failed to fetch subscriptions</Alert>}
         {cancelError && <Alert tone="error">{cancelError}</Alert>}
         {!subscriptions.isError && list.length === 0 && (
-          <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center text-sm text-zinc-600">
-            No subscriptions found. Create your first subscription to get started!
-          </div>
+          <EmptyState description="No subscriptions found. Create your first subscription to get started!" />
         )}
         {list.map((subscription) => (
           <Card key={subscription.subscription_id} className="p-5" data-testid="subscription">

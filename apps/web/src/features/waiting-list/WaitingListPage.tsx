@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, Rocket, ShieldCheck, Sparkles } from 'lucide-react';
 import { Navigate } from 'react-router';
+import { ScreenHeading } from '../../components/ScreenHeading';
 import { Avatar, Badge, Card } from '../../components/ui';
 import { useAuth } from '../../lib/AuthProvider';
 
@@ -30,19 +31,13 @@ export function WaitingListPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
-      <div className="text-center">
-        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-accent-50 text-accent-600">
-          <Clock className="h-7 w-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-6 text-3xl font-semibold tracking-tight text-zinc-950">
-          You're on the Waiting List!
-        </h1>
+      <ScreenHeading icon={Clock} title="You're on the Waiting List!" size="lg" centered>
         <div className="mt-4">
           <Badge tone="warning" dot>
             Currently in high demand
           </Badge>
         </div>
-      </div>
+      </ScreenHeading>
 
       <Card className="mt-10 p-6">
         <div className="flex items-center gap-4">

@@ -2,9 +2,10 @@ import { Plus, X } from 'lucide-react';
 import { type ClipboardEvent, useEffect, useState } from 'react';
 import { Alert, Button, Dialog } from '../../components/ui';
 import { fieldClasses } from '../../components/ui/Input';
-import { type DraftRow, filledRows, parseEnvText, rowsProblem } from './envRows';
+import { completePairs, type EnvPair, envPaste } from '../../lib/envFile';
+import { rowsProblem } from './envRows';
 
-const EMPTY_ROW: DraftRow = { key: '', value: '' };
+const EMPTY_ROW: EnvPair = { key: '', value: '' };
 
 /** 'Add More Variables': key/value rows (KEY=VALUE lines can be pasted), uploaded together. */
 export function AddVariablesDialog({
@@ -20,7 +21,7 @@ export function AddVariablesDialog({
   onClose: () => void;
   onSave: (variables: Array<{ key: string; value: string }>) => void;
 }) {
-  const [rows, setRows] = useState<DraftRow[]>([EMPTY_ROW]);
+  const [rows, setRows] = useState<EnvPair[]>([EMPTY_ROW]);
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -30,14 +31,12 @@ export function AddVariablesDialog({
     }
   }, [open]);
 
-  const setRow = (index: number, patch: Partial<DraftRow>) =>
+  const setRow = (index: number, patch: Partial<EnvPair>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
   const onPaste = (index: number) => (event: ClipboardEvent<HTMLInputElement>) => {
-    const text = event.clipboardData.getData('text');
-    if (!text.includes('=') || !text.includes('\n')) return;
-    const parsed = parseEnvText(text);
-    if (parsed.length === 0) return;
+    const parsed = envPaste(event.clipboardData.getData('text'));
+    if (!parsed) return;
     event.preventDefault();
     setRows((current) =>
       [...current.slice(0, index), ...parsed, ...current.slice(index + 1)].filter(
@@ -47,7 +46,7 @@ export function AddVariablesDialog({
   };
 
   const save = () => {
-    const variables = filledRows(rows);
+    const variables = completePairs(rows);
     const found = rowsProblem(variables);
     setProblem(found ?? null);
     if (!found) onSave(variables);

@@ -10,8 +10,10 @@ import {
   uploadEnvVariables,
   useEnvVariables,
 } from '../../api/envVariables';
+import { DataTable } from '../../components/DataTable';
 import { useDialogs } from '../../components/DialogsProvider';
-import { Alert, Button, Card, Spinner } from '../../components/ui';
+import { EmptyState } from '../../components/EmptyState';
+import { Alert, Button, Spinner } from '../../components/ui';
 import { fieldClasses } from '../../components/ui/Input';
 import { countOf, NOUNS } from '../../lib/plural';
 import { AddVariablesDialog } from './AddVariablesDialog';
@@ -107,12 +109,11 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
 
   if (variables.length === 0) {
     return (
-      <div className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
-        <KeyRound className="h-8 w-8 text-zinc-400" aria-hidden="true" />
-        <p className="mt-3 font-medium text-zinc-900">No Environment Variables</p>
-        <p className="mt-1 text-sm text-zinc-600">
-          Variables are passed to the workspace's containers on the next deploy.
-        </p>
+      <EmptyState
+        icon={KeyRound}
+        title="No Environment Variables"
+        description="Variables are passed to the workspace's containers on the next deploy."
+      >
         {actionError && (
           <Alert tone="error" className="mt-4">
             {actionError}
@@ -129,7 +130,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
           Add Environment Variables
         </Button>
         {addDialog}
-      </div>
+      </EmptyState>
     );
   }
 
@@ -168,92 +169,93 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
         </div>
       </div>
       {actionError && <Alert tone="error">{actionError}</Alert>}
-      <Card className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-zinc-100 text-xs text-zinc-500">
-            <tr>
-              <th className="px-4 py-2 font-medium">Key</th>
-              <th className="px-4 py-2 font-medium">Value</th>
-              <th className="w-32 px-4 py-2 text-right font-medium">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100">
-            {variables.map((variable) => {
-              const isEditing = editing?.key === variable.key;
+      <DataTable
+        look="card"
+        rows={variables}
+        rowKey={(variable) => variable.key}
+        rowAttributes={() => ({ 'data-testid': 'env-row' })}
+        columns={[
+          {
+            header: 'Key',
+            className: 'font-mono text-xs font-medium text-zinc-900',
+            cell: (variable) => variable.key,
+          },
+          {
+            header: 'Value',
+            cell: (variable) =>
+              editing?.key === variable.key ? (
+                <input
+                  aria-label={`Value of ${variable.key}`}
+                  autoFocus
+                  value={editing.value}
+                  onChange={(event) => setEditing({ key: variable.key, value: event.target.value })}
+                  onBlur={() => void saveEdit()}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      event.currentTarget.blur();
+                    } else if (event.key === 'Escape') {
+                      event.preventDefault();
+                      setEditing(null);
+                      void reload();
+                    }
+                  }}
+                  className={`${fieldClasses(false)} font-mono text-xs`}
+                />
+              ) : (
+                <button
+                  type="button"
+                  title="Click to edit"
+                  onClick={() => setEditing({ key: variable.key, value: variable.value })}
+                  className="max-w-md truncate text-left font-mono text-xs text-zinc-700 hover:text-zinc-950"
+                  data-testid="env-value"
+                >
+                  {revealed.has(variable.key) ? variable.value || '(empty)' : '••••••••'}
+                </button>
+              ),
+          },
+          {
+            header: 'Actions',
+            alignEnd: true,
+            headerClassName: 'w-32',
+            cell: (variable) => {
               const shown = revealed.has(variable.key);
               return (
-                <tr key={variable.key} data-testid="env-row">
-                  <td className="px-4 py-2 font-mono text-xs font-medium text-zinc-900">{variable.key}</td>
-                  <td className="px-4 py-2">
-                    {isEditing ? (
-                      <input
-                        aria-label={`Value of ${variable.key}`}
-                        autoFocus
-                        value={editing.value}
-                        onChange={(event) => setEditing({ key: variable.key, value: event.target.value })}
-                        onBlur={() => void saveEdit()}
-                        onKeyDown={(event) => {
-                          if (event.key === 'Enter') {
-                            event.preventDefault();
-                            event.currentTarget.blur();
-                          } else if (event.key === 'Escape') {
-                            event.preventDefault();
-                            setEditing(null);
-                            void reload();
-                          }
-                        }}
-                        className={`${fieldClasses(false)} font-mono text-xs`}
-                      />
+                <div className="flex justify-end gap-1">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`${shown ? 'Hide' : 'Show'} ${variable.key}`}
+                    onClick={() => toggleReveal(variable.key)}
+                  >
+                    {shown ? (
+                      <EyeOff className="h-4 w-4" aria-hidden="true" />
                     ) : (
-                      <button
-                        type="button"
-                        title="Click to edit"
-                        onClick={() => setEditing({ key: variable.key, value: variable.value })}
-                        className="max-w-md truncate text-left font-mono text-xs text-zinc-700 hover:text-zinc-950"
-                        data-testid="env-value"
-                      >
-                        {shown ? variable.value || '(empty)' : '••••••••'}
-                      </button>
+                      <Eye className="h-4 w-4" aria-hidden="true" />
                     )}
-                  </td>
-                  <td className="px-4 py-2">
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`${shown ? 'Hide' : 'Show'} ${variable.key}`}
-                        onClick={() => toggleReveal(variable.key)}
-                      >
-                        {shown ? (
-                          <EyeOff className="h-4 w-4" aria-hidden="true" />
-                        ) : (
-                          <Eye className="h-4 w-4" aria-hidden="true" />
-                        )}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Edit ${variable.key}`}
-                        onClick={() => setEditing({ key: variable.key, value: variable.value })}
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden="true" />
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Delete ${variable.key}`}
-                        onClick={() => void remove(variable.key)}
-                      >
-                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Edit ${variable.key}`}
+                    onClick={() => setEditing({ key: variable.key, value: variable.value })}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete ${variable.key}`}
+                    onClick={() => void remove(variable.key)}
+                  >
+                    <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
+                  </Button>
+                </div>
               );
-            })}
-          </tbody>
-        </table>
-      </Card>
+            },
+          },
+        ]}
+      />
       {addDialog}
     </div>
   );

@@ -1,5 +1,6 @@
 import { BellOff, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { EmptyState } from '../../components/EmptyState';
 import { Button, Card } from '../../components/ui';
 import { AddChannelDialog, TelegramHelp } from './AddChannelDialog';
 import { SinkCard } from './SinkCard';
@@ -48,13 +49,11 @@ export function NotificationsTab({ settings }: { settings: NotificationSettings 
       </div>
 
       {draft.sinks.length === 0 ? (
-        <div className="flex flex-col items-center rounded-xl border border-dashed border-zinc-300 px-6 py-12 text-center">
-          <BellOff className="h-8 w-8 text-zinc-400" aria-hidden="true" />
-          <p className="mt-3 font-medium text-zinc-800">No notification channels</p>
-          <p className="mt-1 text-sm text-zinc-600">
-            Add an email address or a Telegram chat to hear about crashes.
-          </p>
-        </div>
+        <EmptyState
+          icon={BellOff}
+          title="No notification channels"
+          description="Add an email address or a Telegram chat to hear about crashes."
+        />
       ) : (
         <div className="space-y-4">
           {draft.sinks.map((sink, index) => (

@@ -37,7 +37,7 @@ export function MonitoringTab({ active }: AdminTabProps) {
         </div>
         <Button
           variant="secondary"
-          onClick={() => refresh()}
+          onClick={refresh}
           disabled={loading}
           icon={<RefreshCw className={loading ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />}
         >
@@ -45,7 +45,7 @@ export function MonitoringTab({ active }: AdminTabProps) {
         </Button>
       </Card>
 
-      {error && <MonitoringErrorPanel message={error} onRetry={() => refresh(!machine)} />}
+      {error && <MonitoringErrorPanel message={error} onRetry={refresh} />}
 
       {!error && !machine && loading && (
         <div role="status" className="flex items-center gap-3 py-8 text-sm text-zinc-500">

@@ -1,7 +1,5 @@
-import type { CadvisorMachineInfo } from '@slipway/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchContainersRaw, fetchMachineRaw } from '../../../api/admin';
-import { buildContainerMetrics, type ContainerMetrics } from './containerMetrics';
+import { useCadvisorContainers, useCadvisorMachine } from '../../../api/adminMonitoring';
+import { buildContainerMetrics } from './containerMetrics';
 import { parseContainersResponse, parseMachineResponse } from './monitoringResponse';
 
 /** Spec §9: refresh options in ms (0 = no auto-refresh), 5 s by default. */
@@ -13,42 +11,27 @@ export const DEFAULT_REFRESH_MS = 5000;
  * is on screen. A failure of either shows the error panel until a later read succeeds.
  */
 export function useContainerMonitoring(intervalMs: number, active: boolean) {
-  const [machine, setMachine] = useState<CadvisorMachineInfo>();
-  const [containers, setContainers] = useState<ContainerMetrics[]>();
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const machineRef = useRef<CadvisorMachineInfo | undefined>(undefined);
-  const inFlight = useRef(false);
+  const pollMs = active && intervalMs > 0 ? intervalMs : false;
+  const machine = useCadvisorMachine(parseMachineResponse, pollMs);
+  const cores = machine.data?.num_cores ?? 1;
+  const containers = useCadvisorContainers(
+    (raw) => buildContainerMetrics(parseContainersResponse(raw), cores),
+    machine.data !== undefined,
+    pollMs,
+  );
+  const failure = machine.error ?? containers.error;
 
-  const refresh = useCallback(async (includeMachine = false) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setLoading(true);
-    try {
-      if (includeMachine || !machineRef.current) {
-        machineRef.current = parseMachineResponse(await fetchMachineRaw());
-        setMachine(machineRef.current);
-      }
-      const candidates = parseContainersResponse(await fetchContainersRaw());
-      setContainers(buildContainerMetrics(candidates, machineRef.current?.num_cores ?? 1));
-      setError(null);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      inFlight.current = false;
-      setLoading(false);
-    }
-  }, []);
+  /** Reads what is missing: the machine while it is unknown (the containers follow), else the containers. */
+  const refresh = () => {
+    const query = machine.data === undefined ? machine : containers;
+    void query.refetch({ cancelRefetch: false });
+  };
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  useEffect(() => {
-    if (!active || intervalMs <= 0) return;
-    const timer = setInterval(() => void refresh(), intervalMs);
-    return () => clearInterval(timer);
-  }, [active, intervalMs, refresh]);
-
-  return { machine, containers, error, loading, refresh };
+  return {
+    machine: machine.data,
+    containers: containers.data,
+    error: failure ? failure.message : null,
+    loading: machine.isFetching || containers.isFetching,
+    refresh,
+  };
 }

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { addWhitelistedEmail, removeWhitelistedEmail } from '../../../api/admin';
 import { useWhitelistedEmails } from '../../../api/adminQueries';
+import { DataTable } from '../../../components/DataTable';
 import { useDialogs } from '../../../components/DialogsProvider';
 import { Button, Input } from '../../../components/ui';
 import { formatDateTime } from '../adminFormat';
@@ -15,7 +16,7 @@ import {
   removeEmailConfirmText,
 } from '../adminMessages';
 import type { AdminNotifier } from '../adminTabTypes';
-import { TabBody, TabSection, tableClasses as t } from '../TabSection';
+import { TabBody, TabSection } from '../TabSection';
 import { useAdminLoad } from '../useAdminLoad';
 
 /** The email whitelist: addresses let in as soon as their owner completes the profile. */
@@ -104,41 +105,33 @@ export function EmailWhitelistSection({
         empty={emails?.length === 0}
         emptyText="No emails on the whitelist"
       >
-        <div className={t.wrap}>
-          <table className={t.table} aria-label="Whitelisted emails">
-            <thead className={t.head}>
-              <tr>
-                <th className={t.th}>Email</th>
-                <th className={t.th}>Notes</th>
-                <th className={t.th}>Added by</th>
-                <th className={t.th}>Added</th>
-                <th className={`${t.th} text-right`}>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(emails ?? []).map((entry) => (
-                <tr key={entry.email} className={t.row}>
-                  <td className={`${t.td} font-medium text-zinc-900`}>{entry.email}</td>
-                  <td className={t.td}>{entry.notes ?? <span className="text-zinc-400">—</span>}</td>
-                  <td className={t.td}>{entry.added_by}</td>
-                  <td className={t.td}>{formatDateTime(entry.added_at)}</td>
-                  <td className={`${t.td} text-right`}>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove ${entry.email}`}
-                      icon={<Trash2 className="h-4 w-4" />}
-                      loading={busy === entry.email}
-                      onClick={() => remove(entry.email)}
-                    >
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Whitelisted emails"
+          rows={emails ?? []}
+          rowKey={(entry) => entry.email}
+          columns={[
+            { header: 'Email', cell: (entry) => entry.email, className: 'font-medium text-zinc-900' },
+            { header: 'Notes', cell: (entry) => entry.notes ?? <span className="text-zinc-400">—</span> },
+            { header: 'Added by', cell: (entry) => entry.added_by },
+            { header: 'Added', cell: (entry) => formatDateTime(entry.added_at) },
+            {
+              header: 'Actions',
+              alignEnd: true,
+              cell: (entry) => (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove ${entry.email}`}
+                  icon={<Trash2 className="h-4 w-4" />}
+                  loading={busy === entry.email}
+                  onClick={() => remove(entry.email)}
+                >
+                  Remove
+                </Button>
+              ),
+            },
+          ]}
+        />
       </TabBody>
     </TabSection>
   );

@@ -1,23 +1,27 @@
 import type { WorkspaceSummary } from '@slipway/contract';
 import { Check, ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { cn } from '../../components/ui';
+import { cn } from './ui/cn';
 
-/** The monitoring screen's workspace choice with the spec's four states; max height 64 units. */
-export function WorkspaceDropdown({
+/**
+ * The workspace choice of the dashboard and monitoring headers, with the spec's four states (loading,
+ * failed: a click retries, none, the choice); the list is at most 64 units high.
+ */
+export function WorkspacePicker({
   workspaces,
-  loading,
-  failed,
+  loading = false,
+  failed = false,
   selected,
   onSelect,
   onRetry,
 }: {
   workspaces: WorkspaceSummary[];
-  loading: boolean;
-  failed: boolean;
+  loading?: boolean;
+  failed?: boolean;
   selected: string;
   onSelect: (name: string) => void;
-  onRetry: () => void;
+  /** A click on the failed picker asks again. */
+  onRetry?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -46,7 +50,7 @@ export function WorkspaceDropdown({
         : selected || 'Select workspace...';
 
   const onClick = () => {
-    if (failed) onRetry();
+    if (failed) onRetry?.();
     else if (!loading && workspaces.length > 0) setOpen((value) => !value);
   };
 

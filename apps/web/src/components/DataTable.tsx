@@ -1,0 +1,110 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { Card } from './ui/Card';
+import { cn } from './ui/cn';
+
+/** One column: its header and how a row fills its cell. */
+export interface DataColumn<Row> {
+  /** Header text; also the column's identity (keys), so unique within a table. */
+  header: string;
+  /** Shown instead of `header` (e.g. a visually hidden label); `header` stays the key. */
+  headerContent?: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Classes added to this column's cells. */
+  className?: string;
+  /** Classes added to this column's header cell. */
+  headerClassName?: string;
+  /** Right-aligned header and cells (an actions column). */
+  alignEnd?: boolean;
+}
+
+/**
+ * How dense the table is and what holds it: `panel` (the admin tabs: uppercase headers, wide),
+ * `card` (a table on a card of its own), `compact` (a small table inside a panel).
+ */
+export type DataTableLook = 'panel' | 'card' | 'compact';
+
+const LOOKS: Record<
+  DataTableLook,
+  { table: string; head: string; body?: string; th: string; row?: string; td: string }
+> = {
+  panel: {
+    table: 'w-full min-w-[720px] text-left text-sm',
+    head: 'border-b border-zinc-200 text-xs font-medium tracking-wide text-zinc-500 uppercase',
+    th: 'px-3 py-2 font-medium',
+    row: 'border-b border-zinc-100 last:border-0 align-top',
+    td: 'px-3 py-3 text-zinc-700',
+  },
+  card: {
+    table: 'w-full text-left text-sm',
+    head: 'border-b border-zinc-100 text-xs text-zinc-500',
+    body: 'divide-y divide-zinc-100',
+    th: 'px-4 py-2 font-medium',
+    td: 'px-4 py-2',
+  },
+  compact: {
+    table: 'w-full text-left text-sm',
+    head: 'text-xs text-zinc-500',
+    body: 'divide-y divide-zinc-100',
+    th: 'py-1.5 pr-3 font-medium',
+    td: 'py-1.5 pr-3',
+  },
+};
+
+/** Extra attributes of a row (test ids, data attributes). */
+type RowAttributes = HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
+
+/** The one table of the app: a header row from `columns`, a body row per item of `rows`, scrolling sideways. */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowAttributes,
+  look = 'panel',
+  className,
+}: {
+  /** The table's accessible name. */
+  label?: string;
+  columns: ReadonlyArray<DataColumn<Row> | false>;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  rowAttributes?: (row: Row) => RowAttributes;
+  look?: DataTableLook;
+  /** Classes of the scrolling box around the table. */
+  className?: string;
+}) {
+  const style = LOOKS[look];
+  const shown = columns.filter((column): column is DataColumn<Row> => column !== false);
+  const table = (
+    <table className={style.table} aria-label={label}>
+      <thead className={style.head}>
+        <tr>
+          {shown.map((column) => (
+            <th
+              key={column.header}
+              className={cn(style.th, column.alignEnd && 'text-right', column.headerClassName)}
+            >
+              {column.headerContent ?? column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className={style.body}>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className={style.row} {...rowAttributes?.(row)}>
+            {shown.map((column) => (
+              <td
+                key={column.header}
+                className={cn(style.td, column.alignEnd && 'text-right', column.className)}
+              >
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  if (look === 'card') return <Card className={cn('overflow-x-auto', className)}>{table}</Card>;
+  return <div className={cn('overflow-x-auto', className)}>{table}</div>;
+}
