@@ -107,7 +107,14 @@ export async function verifyCandidate(state: RunState, candidate: Candidate) {
 async function drain(state: RunState, upstreams: string[]) {
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const inFlight = await state.deps.ingress.inFlight(upstreams).catch(() => 0);
+    const inFlight = await state.deps.ingress.inFlight(upstreams).catch((error: unknown) => {
+      // A proxy that cannot say has nothing to wait for: its routes were written, the switch stands.
+      state.deps.logger.warn(
+        { err: error, deploymentId: state.deployment.id },
+        'reading requests in flight failed',
+      );
+      return 0;
+    });
     if (inFlight === 0) return;
     await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
   }
