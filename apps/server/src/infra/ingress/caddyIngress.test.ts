@@ -122,6 +122,40 @@ describeWith('docker')('Caddy ingress (a real Caddy)', () => {
     expect(await ingress.missing([A.id, B.id])).toEqual([B.id]);
   });
 
+  it('counts the requests in flight to an upstream, so a switch can wait for them', async () => {
+    // An upstream that holds each answer until told to let go.
+    const held: http.ServerResponse[] = [];
+    const slow = http.createServer((_request, response) => held.push(response));
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const dial = `127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const urls = await ingress.publish(B, [{ service: 'slow', upstream: dial, hostPort: 1 }]);
+      expect(await ingress.inFlight([dial])).toBe(0);
+      // A new host's certificate takes a moment: a request refused before it is ready is sent again.
+      let answered: ReturnType<typeof fetchThroughCaddy> | undefined;
+      let refused = false;
+      for (let i = 0; (await ingress.inFlight([dial])) !== 1; i++) {
+        if (i > 200) throw new Error('Caddy never counted the request');
+        if (!answered || refused) {
+          refused = false;
+          answered = fetchThroughCaddy(urls.slow!, caddy.rootCertificate());
+          answered.catch(() => {
+            refused = true;
+          });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await ingress.inFlight([blue.dial])).toBe(0);
+      held.shift()!.end('let go');
+      expect((await answered!).body).toBe('let go');
+      expect(await ingress.inFlight([dial])).toBe(0);
+    } finally {
+      for (const response of held) response.end();
+      await new Promise((resolve) => slow.close(resolve));
+      await ingress.unpublish(B.id);
+    }
+  });
+
   it('waits out a Caddy that is down for a moment, and fails with its reason when it stays down', async () => {
     await caddy.halt();
     const patient = createCaddyIngress({
@@ -150,8 +184,9 @@ describeWith('docker')('Caddy ingress (a real Caddy)', () => {
 });
 
 describe('direct ingress', () => {
-  it('is never missing anything', async () => {
+  it('is never missing anything and has nothing in flight', async () => {
     const { createDirectIngress } = await import('./ingress.js');
     expect(await createDirectIngress().missing(['x'])).toEqual([]);
+    expect(await createDirectIngress().inFlight(['127.0.0.1:1'])).toBe(0);
   });
 });
