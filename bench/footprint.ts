@@ -1,10 +1,11 @@
 /**
- * Footprint (issue 16): Slipway started exactly as a new user starts it (`npm start`: build, then one Node process
- * on the compiled server), signed in (local mode), the dashboard's calls made, then left idle. Prints the RSS of
- * the whole process tree `npm start` leaves running (npm itself included), then deploys a small app that logs
+ * Footprint (issue 16): Slipway started exactly as a new user starts it (the README's `sh scripts/start.sh`: build,
+ * then one Node process on the compiled server; VIA_NPM=1: `npm start`, which keeps npm alive as its parent),
+ * signed in (local mode), the dashboard's calls made, then left idle. Prints the RSS of the whole process tree
+ * the command leaves running, then deploys a small app that logs
  * five lines a second, opens 50 log viewers (SSE, /api/workspace-logs-stream/:name) and prints it again.
  * Run: `npx tsx bench/footprint.ts` (Docker Engine and busybox:1.36 needed for the viewers' part).
- * SKIP_BUILD=1 skips the build (`npm run build` already done) and starts with `scripts/start.sh` directly (no npm).
+ * SKIP_BUILD=1 skips the build (`npm run build` already done).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -57,7 +58,9 @@ const reposDir = path.join(work, 'repos');
 helloRepository(reposDir);
 const port = await freePort();
 const skipBuild = process.env.SKIP_BUILD === '1';
-const [command, args] = skipBuild ? ['sh', ['scripts/start.sh']] : ['npm', ['start', '--silent']];
+const viaNpm = process.env.VIA_NPM === '1';
+const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : ['sh', ['scripts/start.sh']];
+const startCommand = viaNpm ? 'npm start' : 'sh scripts/start.sh';
 const started = performance.now();
 const slipway = await startSlipway(command, args as string[], {
   cwd: REPO_ROOT,
@@ -74,7 +77,7 @@ const slipway = await startSlipway(command, args as string[], {
 });
 const pid = slipway.child.pid!;
 console.log(
-  `${skipBuild ? 'scripts/start.sh' : 'npm start'} answered /api/health after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `${startCommand} answered /api/health after ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 
 const viewers: ReadableStreamDefaultReader<Uint8Array>[] = [];
@@ -114,7 +117,7 @@ try {
   console.log(`idle after sign-in and dashboard: ${mb(idle.total)} (${idle.processes.length} processes)`);
   const server = idle.processes.reduce((largest, p) => (p.rss > largest.rss ? p : largest));
   printResult(
-    'idle memory of what npm start leaves running',
+    `idle memory of what \`${startCommand}\` leaves running`,
     mb(idle.total),
     '< 150 MB',
     'Dokploy 464–633 MiB; Coolify 0.5–1.2 GB',

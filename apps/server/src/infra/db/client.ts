@@ -4,6 +4,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { pgliteEngine } from './pgliteEngine.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -19,8 +20,8 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * Opens PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for `memory://`),
- * and applies the committed migrations before anything else touches it.
+ * Opens PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for `memory://`) with a
+ * smaller buffer pool (pgliteEngine.ts), and applies the committed migrations before anything else touches it.
  */
 export async function openDatabase(options: {
   url?: string | undefined;
@@ -43,7 +44,11 @@ export async function openDatabase(options: {
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const wasmModule = await pgliteEngine();
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(wasmModule ? { wasmModule } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
