@@ -4,18 +4,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUserWorkspaces, workspacesKey } from '../../api/workspaces';
 import { EmptyState } from '../../components/EmptyState';
+import { LogViewer } from '../../components/logs/LogViewer';
 import { PageHeader } from '../../components/PageHeader';
 import { Button, ButtonLink, LoadingView } from '../../components/ui';
 import { WorkspacePicker } from '../../components/WorkspacePicker';
-import { LogViewer } from '../logs/LogViewer';
+import { useWorkspaceActions } from '../../components/workspace/useWorkspaceActions';
+import { DeployAgainButton, WorkspaceSettingsLink } from '../../components/workspace/workspaceButtons';
+import { parseRepoUrl } from '../../lib/repoUrl';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
 import { ResourceChart } from './LazyResourceChart';
-import { parseRepoUrl } from './repoUrl';
 import { ServiceStatesCard } from './ServiceStatesCard';
-import { useWorkspaceActions } from './useWorkspaceActions';
 import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';
 import { WorkspacesLoadError } from './WorkspacesLoadError';
-import { DeployAgainButton, WorkspaceSettingsLink } from './workspaceButtons';
 
 /** Spec: the refresh trigger increments after 100 ms. */
 const REFRESH_DELAY_MS = 100;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink, Card } from '../../components/ui';
 import { readDeploymentSelection } from '../../lib/deploymentSelection';
-import { type PendingDeployment, takePendingDeployment } from '../billing/pendingDeployment';
+import { type PendingDeployment, takePendingDeployment } from '../../lib/pendingDeployment';
 
 export const SUCCESS_DELAY_MS = 1000;
 export const REDIRECT_DELAY_MS = 2000;

@@ -3,13 +3,8 @@ import { GitBranch, Server } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useBranches, useVmSizes } from '../../api/repositories';
 import { Button, Dialog } from '../../components/ui';
-import {
-  confirmDisabled,
-  defaultBranch,
-  filterBranches,
-  filterVmSizes,
-  limitEntries,
-} from './branchSelection';
+import { defaultBranch } from '../../lib/defaultBranch';
+import { confirmDisabled, filterBranches, filterVmSizes, limitEntries } from './branchSelection';
 import { SearchableDropdown } from './SearchableDropdown';
 
 /** What confirming the dialog returns. */

@@ -1,5 +1,5 @@
 import { CANCELLABLE_STATUSES, type Invoice, type SubscriptionStatus } from '@slipway/contract';
-import type { BadgeTone } from '../../components/ui';
+import type { BadgeTone } from './ui';
 
 /** Spec: trialing, active, past_due, cancelled have their own styles; anything else is neutral. */
 export function subscriptionTone(status: string): BadgeTone {
