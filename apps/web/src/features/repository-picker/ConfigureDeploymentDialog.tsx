@@ -116,12 +116,8 @@ export function ConfigureDeploymentDialog({
           <SearchableDropdown
             testId="branch-dropdown"
             label="Branch"
-            display={
-              <span className="inline-flex items-center gap-2">
-                <GitBranch className="h-4 w-4 text-zinc-400" aria-hidden="true" />
-                {branch}
-              </span>
-            }
+            icon={GitBranch}
+            display={branch}
             placeholder="Select a branch"
             open={dropdown === 'branch'}
             onOpenChange={(next) => setDropdown(next ? 'branch' : null)}
@@ -143,13 +139,9 @@ export function ConfigureDeploymentDialog({
           <SearchableDropdown
             testId="vm-size-dropdown"
             label="VM Size"
+            icon={Server}
             display={
-              <span className="inline-flex items-center gap-2">
-                <Server className="h-4 w-4 text-zinc-400" aria-hidden="true" />
-                {chosenSize
-                  ? `${chosenSize.name} — ${chosenSize.specs} · $${chosenSize.price}/month`
-                  : vmSize}
-              </span>
+              chosenSize ? `${chosenSize.name} — ${chosenSize.specs} · $${chosenSize.price}/month` : vmSize
             }
             placeholder="Select a VM size"
             open={dropdown === 'vm'}
