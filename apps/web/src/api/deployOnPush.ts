@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { failingWith } from './errors';
+import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
 
 export const deployOnPushKey = (workspace: string) => ['workspace-deploy-on-push', workspace] as const;

@@ -33,12 +33,3 @@ export function httpStatus(error: unknown): number | undefined {
 export function isNetworkError(error: unknown): boolean {
   return isHttpError(error) && !error.response;
 }
-
-/** Runs `request`; a failure is thrown again as an Error with the server's message, else `fallback`. */
-export async function failingWith<T>(fallback: string, request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    throw new Error(serverError(error) ?? fallback, { cause: error });
-  }
-}

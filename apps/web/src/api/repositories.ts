@@ -1,6 +1,6 @@
 import { type Repository, VM_SIZES, type VmSize } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
-import { failingWith } from './errors';
+import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
 
 /** GET /api/github/repos. Failures carry 'Failed to fetch repositories'. */

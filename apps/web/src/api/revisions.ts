@@ -1,6 +1,6 @@
 import type { StartDeploymentResponse } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
-import { failingWith } from './errors';
+import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
 
 export const revisionsKey = (workspace: string) => ['workspace-revisions', workspace] as const;

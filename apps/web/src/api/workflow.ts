@@ -7,7 +7,8 @@ import type {
 } from '@slipway/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import axios from 'axios';
-import { failingWith, httpStatus, serverError } from './errors';
+import { httpStatus, serverError } from './errors';
+import { failingWith } from './failingWith';
 import { callRoute, routeUrl } from './routeClient';
 
 /** The steps shown on the review screen when GET /api/workflow/deployment fails. */
