@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary';
 import { AppRoutes, preloadOpenedPage } from './app/router';
-import { AuthProvider } from './lib/AuthProvider';
+import { AuthProvider } from './components/AuthProvider';
 import './styles.css';
 
 const root = document.getElementById('root');

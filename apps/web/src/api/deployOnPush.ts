@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { serverError } from './errors';
+import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
 
 export const deployOnPushKey = (workspace: string) => ['workspace-deploy-on-push', workspace] as const;
@@ -8,13 +8,10 @@ export const deployOnPushKey = (workspace: string) => ['workspace-deploy-on-push
 export function useDeployOnPush(workspace: string) {
   return useQuery({
     queryKey: deployOnPushKey(workspace),
-    queryFn: async () => {
-      try {
-        return await callRoute('getDeployOnPush', { params: { name: workspace } });
-      } catch (error) {
-        throw new Error(serverError(error) ?? 'Could not load the deploy on push setting', { cause: error });
-      }
-    },
+    queryFn: () =>
+      failingWith('Could not load the deploy on push setting', () =>
+        callRoute('getDeployOnPush', { params: { name: workspace } }),
+      ),
   });
 }
 
@@ -22,13 +19,10 @@ export function useDeployOnPush(workspace: string) {
 export function useSetDeployOnPush(workspace: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (enabled: boolean) => {
-      try {
-        return await callRoute('setDeployOnPush', { params: { name: workspace }, body: { enabled } });
-      } catch (error) {
-        throw new Error(serverError(error) ?? 'Could not change deploy on push', { cause: error });
-      }
-    },
+    mutationFn: (enabled: boolean) =>
+      failingWith('Could not change deploy on push', () =>
+        callRoute('setDeployOnPush', { params: { name: workspace }, body: { enabled } }),
+      ),
     onSuccess: (answer) => queryClient.setQueryData(deployOnPushKey(workspace), answer),
   });
 }

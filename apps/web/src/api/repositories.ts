@@ -1,15 +1,11 @@
 import { type Repository, VM_SIZES, type VmSize } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
-import { serverError } from './errors';
+import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
 
 /** GET /api/github/repos. Failures carry 'Failed to fetch repositories'. */
 export async function fetchRepositories(): Promise<Repository[]> {
-  try {
-    return await callRoute('listRepositories');
-  } catch (error) {
-    throw new Error(serverError(error) ?? 'Failed to fetch repositories', { cause: error });
-  }
+  return failingWith('Failed to fetch repositories', () => callRoute('listRepositories'));
 }
 
 export function useRepositories() {

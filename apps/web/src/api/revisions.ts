@@ -1,6 +1,6 @@
 import type { StartDeploymentResponse } from '@slipway/contract';
 import { useQuery } from '@tanstack/react-query';
-import { serverError } from './errors';
+import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
 
 export const revisionsKey = (workspace: string) => ['workspace-revisions', workspace] as const;
@@ -9,13 +9,10 @@ export const revisionsKey = (workspace: string) => ['workspace-revisions', works
 export function useRevisions(workspace: string) {
   return useQuery({
     queryKey: revisionsKey(workspace),
-    queryFn: async () => {
-      try {
-        return await callRoute('workspaceRevisions', { params: { name: workspace } });
-      } catch (error) {
-        throw new Error(serverError(error) ?? 'Could not load the revisions', { cause: error });
-      }
-    },
+    queryFn: () =>
+      failingWith('Could not load the revisions', () =>
+        callRoute('workspaceRevisions', { params: { name: workspace } }),
+      ),
   });
 }
 
@@ -25,13 +22,11 @@ export async function startRollback(
   deploymentId: string,
   sessionId: string,
 ): Promise<StartDeploymentResponse> {
-  try {
-    return await callRoute('rollbackWorkspace', {
+  return failingWith('Could not start the rollback', () =>
+    callRoute('rollbackWorkspace', {
       params: { name: workspace, deploymentId },
       body: { sessionId },
       config: { sameAnswerIfRepeated: true },
-    });
-  } catch (error) {
-    throw new Error(serverError(error) ?? 'Could not start the rollback', { cause: error });
-  }
+    }),
+  );
 }

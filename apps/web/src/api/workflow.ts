@@ -8,6 +8,7 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import axios from 'axios';
 import { httpStatus, serverError } from './errors';
+import { failingWith } from './failingWith';
 import { callRoute, routeUrl } from './routeClient';
 
 /** The steps shown on the review screen when GET /api/workflow/deployment fails. */
@@ -126,11 +127,9 @@ export function useWorkflowStatusQuery(
 
 /** POST /api/workflow/deployment/cancel/{id}. Errors: the server's error, else 'Could not cancel the deployment'. */
 export async function cancelWorkflow(sessionId: string): Promise<void> {
-  try {
-    await callRoute('cancelDeployment', { params: { sessionId } });
-  } catch (error) {
-    throw new Error(serverError(error) ?? 'Could not cancel the deployment', { cause: error });
-  }
+  await failingWith('Could not cancel the deployment', () =>
+    callRoute('cancelDeployment', { params: { sessionId } }),
+  );
 }
 
 export function workflowStatusStreamUrl(sessionId: string): string {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { useAuth } from '../components/AuthProvider';
 import { LoadingView } from '../components/ui';
-import { useAuth } from '../lib/AuthProvider';
 
 /** Who may open a route. */
 export type Access = 'public' | 'signed-in' | 'whitelisted';

@@ -1,6 +1,6 @@
 import { Github } from 'lucide-react';
+import { useAuth } from '../../components/AuthProvider';
 import { Button, type ButtonSize } from '../../components/ui';
-import { useAuth } from '../../lib/AuthProvider';
 
 /** 'Sign in with GitHub' → 'Redirecting to GitHub...' then a full-page visit to the install URL. */
 export function SignInButton({ size = 'sm', className }: { size?: ButtonSize; className?: string }) {

@@ -1,8 +1,8 @@
 import type { User } from '@slipway/contract';
 import { CreditCard, LayoutDashboard, LogOut, type LucideIcon, Plus } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../components/AuthProvider';
 import { Avatar, Button } from '../../components/ui';
-import { useAuth } from '../../lib/AuthProvider';
 import { resetDeploymentSelection } from '../../lib/deploymentSelection';
 import { HeaderShell, navItemClasses } from './HeaderShell';
 import { UserMenu } from './UserMenu';

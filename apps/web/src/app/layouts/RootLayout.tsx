@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { setApiNavigator } from '../../api/authRedirects';
+import { useAuth } from '../../components/AuthProvider';
 import { Alert } from '../../components/ui';
-import { useAuth } from '../../lib/AuthProvider';
 import { HeaderShell } from '../header/HeaderShell';
 import { UserHeader } from '../header/lazyUserHeader';
 import { MobileMenuProvider } from '../header/mobileMenu';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAuth } from '../../lib/AuthProvider';
+import { useAuth } from '../../components/AuthProvider';
 import { LogoMark } from '../header/Logo';
 import { type LandingSection, useScrollToSection } from '../sectionNavigation';
 

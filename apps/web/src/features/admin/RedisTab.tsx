@@ -1,6 +1,5 @@
 import type { RedisFlushType } from '@slipway/contract';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { flushRedis } from '../../api/admin';
 import { useRedisInfo } from '../../api/adminQueries';
 import { useDialogs } from '../../components/DialogsProvider';
@@ -10,6 +9,7 @@ import { ACTION_FAILURE, flushConfirmText, LOAD_FAILURE, NOTICE_MS } from './adm
 import type { AdminTabProps } from './adminTabTypes';
 import { TabBody, TabSection } from './TabSection';
 import { useAdminLoad } from './useAdminLoad';
+import { useBusyAction } from './useBusyAction';
 
 const FLUSHES: { type: RedisFlushType; label: string }[] = [
   { type: 'sessions', label: 'Flush Sessions' },
@@ -22,7 +22,7 @@ const FLUSHES: { type: RedisFlushType; label: string }[] = [
 export function RedisTab({ notify, onChanged }: AdminTabProps) {
   const dialogs = useDialogs();
   const { data: info, loading, reload } = useAdminLoad(useRedisInfo(), LOAD_FAILURE.redis, notify);
-  const [flushing, setFlushing] = useState<RedisFlushType | null>(null);
+  const { busy: flushing, run } = useBusyAction(notify);
 
   async function flush(type: RedisFlushType) {
     const confirmed = await dialogs.confirm(flushConfirmText(type), {
@@ -31,17 +31,12 @@ export function RedisTab({ notify, onChanged }: AdminTabProps) {
       destructive: true,
     });
     if (!confirmed) return;
-    setFlushing(type);
-    try {
+    await run(type, ACTION_FAILURE.flush, async () => {
       const result = await flushRedis(type);
       notify.notice(result.message, NOTICE_MS.flush);
       onChanged();
       await reload();
-    } catch (error) {
-      notify.failure(ACTION_FAILURE.flush, error);
-    } finally {
-      setFlushing(null);
-    }
+    });
   }
 
   const counts = info

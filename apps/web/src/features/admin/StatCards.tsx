@@ -1,5 +1,5 @@
 import type { AdminStats } from '@slipway/contract';
-import { Activity, Boxes, Server, Users } from 'lucide-react';
+import { Activity, Boxes, type LucideIcon, Server, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../components/ui';
 
@@ -28,35 +28,55 @@ function StatCard({
   );
 }
 
+type Count = number | undefined;
+
+/** Each card: its icon, label, main figure and the figure (with its word) under it. */
+const STATS: {
+  icon: LucideIcon;
+  label: string;
+  value: (stats: AdminStats | undefined) => Count;
+  detail: [(stats: AdminStats | undefined) => Count, string];
+}[] = [
+  {
+    icon: Users,
+    label: 'Total Users',
+    value: (stats) => stats?.users.total,
+    detail: [(stats) => stats?.users.whitelisted, 'whitelisted'],
+  },
+  {
+    icon: Server,
+    label: 'Active VMs',
+    value: (stats) => stats?.vms.running,
+    detail: [(stats) => stats?.vms.total, 'total'],
+  },
+  {
+    icon: Boxes,
+    label: 'Workspaces',
+    value: (stats) => stats?.workspaces.total,
+    detail: [(stats) => stats?.workspaces.active, 'active'],
+  },
+  {
+    icon: Activity,
+    label: 'Recent Jobs',
+    value: (stats) => stats?.jobs.recent_total,
+    detail: [(stats) => stats?.jobs.recent_failed, 'failed'],
+  },
+];
+
 /** Total Users, Active VMs, Workspaces and Recent Jobs; dashes until the stats arrive. */
 export function StatCards({ stats }: { stats: AdminStats | undefined }) {
-  const show = (value: number | undefined) => (value === undefined ? '—' : value);
+  const show = (value: Count) => (value === undefined ? '—' : value);
   return (
     <section aria-label="Platform statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard
-        icon={<Users className="h-5 w-5" />}
-        label="Total Users"
-        value={show(stats?.users.total)}
-        detail={`${show(stats?.users.whitelisted)} whitelisted`}
-      />
-      <StatCard
-        icon={<Server className="h-5 w-5" />}
-        label="Active VMs"
-        value={show(stats?.vms.running)}
-        detail={`${show(stats?.vms.total)} total`}
-      />
-      <StatCard
-        icon={<Boxes className="h-5 w-5" />}
-        label="Workspaces"
-        value={show(stats?.workspaces.total)}
-        detail={`${show(stats?.workspaces.active)} active`}
-      />
-      <StatCard
-        icon={<Activity className="h-5 w-5" />}
-        label="Recent Jobs"
-        value={show(stats?.jobs.recent_total)}
-        detail={`${show(stats?.jobs.recent_failed)} failed`}
-      />
+      {STATS.map(({ icon: Icon, label, value, detail: [detail, word] }) => (
+        <StatCard
+          key={label}
+          icon={<Icon className="h-5 w-5" />}
+          label={label}
+          value={show(value(stats))}
+          detail={`${show(detail(stats))} ${word}`}
+        />
+      ))}
     </section>
   );
 }

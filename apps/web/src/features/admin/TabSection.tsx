@@ -65,3 +65,33 @@ export function TabBody({
   if (!hasData || empty) return <p className="py-8 text-center text-sm text-zinc-500">{emptyText}</p>;
   return children;
 }
+
+/** A tab's card around one loaded list: the card, and the list once `load` has data and `rows` are some. */
+export function ListSection({
+  load,
+  rows,
+  emptyText,
+  children,
+  ...section
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  load: { data: unknown; loading: boolean; reload: () => void };
+  rows: readonly unknown[] | undefined;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  return (
+    <TabSection {...section} loading={load.loading} onRefresh={load.reload}>
+      <TabBody
+        loading={load.loading}
+        hasData={load.data !== undefined}
+        empty={rows?.length === 0}
+        emptyText={emptyText}
+      >
+        {children}
+      </TabBody>
+    </TabSection>
+  );
+}

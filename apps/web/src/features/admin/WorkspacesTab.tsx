@@ -5,57 +5,52 @@ import { Badge } from '../../components/ui';
 import { formatDateTime, safeHref, VERSIONS_SHOWN } from './adminFormat';
 import { LOAD_FAILURE } from './adminMessages';
 import type { AdminTabProps } from './adminTabTypes';
-import { TabBody, TabSection } from './TabSection';
+import { ListSection } from './TabSection';
 import { useAdminLoad } from './useAdminLoad';
 
 /** Every workspace: owner, service URLs, image, log watcher, and its latest deployed versions. */
 export function WorkspacesTab({ notify }: AdminTabProps) {
-  const { data, loading, reload } = useAdminLoad(useAdminWorkspaces(), LOAD_FAILURE.workspaces, notify);
+  const load = useAdminLoad(useAdminWorkspaces(), LOAD_FAILURE.workspaces, notify);
+  const { data } = load;
 
   return (
-    <TabSection
+    <ListSection
       title="Workspaces"
       description={data ? `${data.total_workspaces} total` : undefined}
-      loading={loading}
-      onRefresh={reload}
+      load={load}
+      rows={data?.workspaces}
+      emptyText="No workspaces found"
     >
-      <TabBody
-        loading={loading}
-        hasData={data !== undefined}
-        empty={data?.workspaces.length === 0}
-        emptyText="No workspaces found"
-      >
-        <DataTable
-          label="Workspaces"
-          rows={data?.workspaces ?? []}
-          rowKey={(ws) => `${ws.username}/${ws.workspace_name}`}
-          columns={[
-            { header: 'Workspace', cell: (ws) => ws.workspace_name, className: 'font-medium text-zinc-900' },
-            { header: 'User', cell: (ws) => ws.username },
-            { header: 'Services', cell: (ws) => <ServiceUrls urls={ws.service_urls} /> },
-            {
-              header: 'Image',
-              cell: (ws) => ws.docker_image_name ?? '—',
-              className: 'font-mono text-xs break-all',
-            },
-            {
-              header: 'Log watcher',
-              cell: (ws) => (
-                <Badge tone={ws.log_watcher_status === 'active' ? 'success' : 'neutral'} dot>
-                  {ws.log_watcher_status}
-                </Badge>
-              ),
-            },
-            {
-              header: 'Deployed versions',
-              cell: (ws) => <DeployedVersions versions={ws.deployed_versions ?? []} />,
-            },
-            { header: 'Created', cell: (ws) => formatDateTime(ws.created_at) },
-            { header: 'Updated', cell: (ws) => formatDateTime(ws.updated_at) },
-          ]}
-        />
-      </TabBody>
-    </TabSection>
+      <DataTable
+        label="Workspaces"
+        rows={data?.workspaces ?? []}
+        rowKey={(ws) => `${ws.username}/${ws.workspace_name}`}
+        columns={[
+          { header: 'Workspace', cell: (ws) => ws.workspace_name, className: 'font-medium text-zinc-900' },
+          { header: 'User', cell: (ws) => ws.username },
+          { header: 'Services', cell: (ws) => <ServiceUrls urls={ws.service_urls} /> },
+          {
+            header: 'Image',
+            cell: (ws) => ws.docker_image_name ?? '—',
+            className: 'font-mono text-xs break-all',
+          },
+          {
+            header: 'Log watcher',
+            cell: (ws) => (
+              <Badge tone={ws.log_watcher_status === 'active' ? 'success' : 'neutral'} dot>
+                {ws.log_watcher_status}
+              </Badge>
+            ),
+          },
+          {
+            header: 'Deployed versions',
+            cell: (ws) => <DeployedVersions versions={ws.deployed_versions ?? []} />,
+          },
+          { header: 'Created', cell: (ws) => formatDateTime(ws.created_at) },
+          { header: 'Updated', cell: (ws) => formatDateTime(ws.updated_at) },
+        ]}
+      />
+    </ListSection>
   );
 }
 

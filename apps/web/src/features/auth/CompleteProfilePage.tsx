@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { completeProfile } from '../../api/auth';
 import { isNetworkError, serverError } from '../../api/errors';
+import { useAuth } from '../../components/AuthProvider';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { Alert, Avatar, Button, Card, Input } from '../../components/ui';
-import { useAuth } from '../../lib/AuthProvider';
 import { type ProfileErrors, type ProfileForm, validateProfile } from './profileValidation';
 
 function initialForm(user: User): ProfileForm {

@@ -6,8 +6,8 @@ import { usePublicConfig } from '../../api/publicConfig';
 import { useVmSizes } from '../../api/repositories';
 import { Alert, Button, Card, CardBody, CardHeader, LoadingView } from '../../components/ui';
 import { type SelectedRepo, useDeploymentSelection } from '../../lib/deploymentSelection';
+import { savePendingDeployment } from '../../lib/pendingDeployment';
 import { FreeBetaNotice } from './FreeBetaNotice';
-import { savePendingDeployment } from './pendingDeployment';
 
 interface BillingNavigationState {
   repo?: SelectedRepo;

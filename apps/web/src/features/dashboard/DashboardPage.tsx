@@ -4,18 +4,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUserWorkspaces, workspacesKey } from '../../api/workspaces';
 import { EmptyState } from '../../components/EmptyState';
+import { LogViewer } from '../../components/logs/LogViewer';
 import { PageHeader } from '../../components/PageHeader';
 import { Button, ButtonLink, LoadingView } from '../../components/ui';
 import { WorkspacePicker } from '../../components/WorkspacePicker';
-import { LogViewer } from '../logs/LogViewer';
+import { useWorkspaceActions } from '../../components/workspace/useWorkspaceActions';
+import { DeployAgainButton, WorkspaceSettingsLink } from '../../components/workspace/workspaceButtons';
+import { parseRepoUrl } from '../../lib/repoUrl';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
 import { ResourceChart } from './LazyResourceChart';
-import { parseRepoUrl } from './repoUrl';
 import { ServiceStatesCard } from './ServiceStatesCard';
-import { useWorkspaceActions } from './useWorkspaceActions';
 import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';
 import { WorkspacesLoadError } from './WorkspacesLoadError';
-import { DeployAgainButton, WorkspaceSettingsLink } from './workspaceButtons';
 
 /** Spec: the refresh trigger increments after 100 ms. */
 const REFRESH_DELAY_MS = 100;
@@ -30,6 +30,8 @@ export function DashboardPage() {
   const requested = params.get('workspace');
   const selectedName = requested ?? list[0]?.workspace_name ?? '';
   const workspace = list.find((item) => item.workspace_name === selectedName);
+  // Refresh mounts the chart and the service states anew.
+  const refreshedKey = `${selectedName}-${refreshKey}`;
 
   const select = (name: string) => setParams(name ? { workspace: name } : {}, { replace: true });
   const actions = useWorkspaceActions(workspace, () => select(''));
@@ -94,18 +96,12 @@ export function DashboardPage() {
         <div className="mt-6 space-y-6">
           <div className="grid gap-6 lg:grid-cols-2">
             <VmConfigPanel workspace={workspace} />
-            <ResourceChart
-              key={`${workspace.workspace_name}-${refreshKey}`}
-              workspace={workspace.workspace_name}
-            />
+            <ResourceChart key={refreshedKey} workspace={workspace.workspace_name} />
           </div>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
             <div className="space-y-6">
               <WorkspaceStatusCard workspace={workspace} />
-              <ServiceStatesCard
-                key={`${workspace.workspace_name}-${refreshKey}`}
-                workspace={workspace.workspace_name}
-              />
+              <ServiceStatesCard key={refreshedKey} workspace={workspace.workspace_name} />
               <LatestDeploymentCard workspace={workspace.workspace_name} />
               <WorkspaceActionsCard busy={actions.busy === 'delete'} onDelete={() => void actions.remove()} />
               <LatestErrorCard workspace={workspace} />

@@ -2,6 +2,7 @@ import type { DeployJobMetadata } from '@slipway/contract';
 import { LayoutDashboard, LifeBuoy, RefreshCcw, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DeploymentConfig } from '../../api/workflow';
+import { DetailRow } from '../../components/DetailRow';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { ButtonLink, Card, CardBody } from '../../components/ui';
 import { completedCount, type DisplayStep } from './deployProgress';
@@ -52,13 +53,13 @@ export function FailureView({ reason, job, steps, config, vmSizeName }: FailureV
             <h2 className="mb-3 font-semibold text-zinc-900">Configuration</h2>
             {config ? (
               <dl className="space-y-2 text-sm">
-                <ConfigRow label="Repository" value={`${config.owner}/${config.repo}`} />
-                <ConfigRow label="Branch" value={config.branch} />
-                <ConfigRow
+                <DetailRow label="Repository" value={`${config.owner}/${config.repo}`} />
+                <DetailRow label="Branch" value={config.branch} />
+                <DetailRow
                   label="VM size"
                   value={vmSizeName ? `${vmSizeName} (${config.vmSize})` : config.vmSize}
                 />
-                <ConfigRow label="Subscription" value={config.subscriptionId || 'None'} />
+                <DetailRow label="Subscription" value={config.subscriptionId || 'None'} />
               </dl>
             ) : (
               <p className="text-sm text-zinc-500">Error details are not available</p>
@@ -90,15 +91,6 @@ export function FailureView({ reason, job, steps, config, vmSizeName }: FailureV
           .
         </p>
       </div>
-    </div>
-  );
-}
-
-function ConfigRow({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-zinc-500">{label}</dt>
-      <dd className="text-right font-medium break-all text-zinc-900">{value}</dd>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { VmSize, WorkflowDefinition } from '@slipway/contract';
 import { ArrowLeft, ChevronDown, GitBranch, Rocket, Server } from 'lucide-react';
 import { useState } from 'react';
+import { DetailRow } from '../../components/DetailRow';
 import { Alert, Button, ButtonLink, Card, CardBody, CardHeader } from '../../components/ui';
 import { REOPEN_CONFIGURE_STATE } from '../../lib/deploymentSelection';
 import { stepTitle } from './StepList';
@@ -55,9 +56,9 @@ export function ReviewView({
           <CardHeader title="Repository" icon={<GitBranch className="h-5 w-5" />} />
           <CardBody>
             <dl className="space-y-3 text-sm">
-              <Row label="Owner" value={owner} />
-              <Row label="Repository" value={repo} />
-              <Row label="Branch" value={branch || '—'} />
+              <DetailRow label="Owner" value={owner} />
+              <DetailRow label="Repository" value={repo} />
+              <DetailRow label="Branch" value={branch || '—'} />
             </dl>
           </CardBody>
         </Card>
@@ -65,9 +66,9 @@ export function ReviewView({
           <CardHeader title="Virtual Machine" icon={<Server className="h-5 w-5" />} />
           <CardBody>
             <dl className="space-y-3 text-sm">
-              <Row label="Size" value={vmSize?.name ?? '—'} />
-              <Row label="Specs" value={vmSize?.specs ?? '—'} />
-              <Row label="Monthly cost" value={vmSize ? `$${vmSize.price}/month` : '—'} />
+              <DetailRow label="Size" value={vmSize?.name ?? '—'} />
+              <DetailRow label="Specs" value={vmSize?.specs ?? '—'} />
+              <DetailRow label="Monthly cost" value={vmSize ? `$${vmSize.price}/month` : '—'} />
             </dl>
             <button
               type="button"
@@ -131,15 +132,6 @@ export function ReviewView({
           Start Deployment
         </Button>
       </div>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-zinc-500">{label}</dt>
-      <dd className="text-right font-medium break-all text-zinc-900">{value}</dd>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { DEFAULT_VM_SIZE } from '@slipway/contract';
 import { fetchAllBranches } from '../../api/repositories';
 import { type DeploymentConfig, useSessionDeploymentConfig } from '../../api/workflow';
+import { defaultBranch } from '../../lib/defaultBranch';
 import { readDeploymentSelection } from '../../lib/deploymentSelection';
-import { defaultBranch } from '../deploy-config/branchSelection';
 
 /** Optional navigation state of /deploy/{owner}/{repo}. */
 export interface DeployNavigationState {

@@ -4,11 +4,6 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useInvoices } from '../../api/invoices';
 import { useSubscription } from '../../api/subscriptions';
-import { DataTable } from '../../components/DataTable';
-import { EmptyState } from '../../components/EmptyState';
-import { PageHeader } from '../../components/PageHeader';
-import { Alert, Badge, Card, LoadingView } from '../../components/ui';
-import { formatDate, formatDateTime } from '../../lib/dates';
 import {
   formatUsd,
   invoiceTone,
@@ -16,7 +11,12 @@ import {
   statusLabel,
   subscriptionTone,
   summarizeInvoices,
-} from '../subscriptions/billingFormat';
+} from '../../components/billingFormat';
+import { DataTable } from '../../components/DataTable';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { Alert, Badge, Card, LoadingView } from '../../components/ui';
+import { formatDate, formatDateTime } from '../../lib/dates';
 
 /** /invoices (every invoice of the user) and /invoices/{subscriptionId} (one subscription's). */
 export function InvoicesPage() {

@@ -1,5 +1,5 @@
+import { useAuth } from '../../components/AuthProvider';
 import { Button } from '../../components/ui';
-import { useAuth } from '../../lib/AuthProvider';
 
 export function ClosingCta() {
   const { signIn, isSigningIn } = useAuth();

@@ -1,6 +1,6 @@
 import { ArrowRight, Github, Sparkles } from 'lucide-react';
+import { useAuth } from '../../components/AuthProvider';
 import { Badge, Button, buttonClasses } from '../../components/ui';
-import { useAuth } from '../../lib/AuthProvider';
 import { DeployLogSample } from './DeployLogSample';
 
 export function Hero() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../components/AuthProvider';
 import { LoadingView } from '../../components/ui';
-import { useAuth } from '../../lib/AuthProvider';
 import { ClosingCta } from './ClosingCta';
 import { DemoSection } from './DemoSection';
 import { EnterpriseSection } from './EnterpriseSection';

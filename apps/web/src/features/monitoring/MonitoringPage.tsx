@@ -3,14 +3,14 @@ import { Activity, Info, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useUserWorkspaces } from '../../api/workspaces';
 import { EmptyState } from '../../components/EmptyState';
+import { LogViewer } from '../../components/logs/LogViewer';
 import { PageHeader } from '../../components/PageHeader';
 import { Button, Card, CardBody, CardHeader } from '../../components/ui';
 import { WorkspacePicker } from '../../components/WorkspacePicker';
+import { useWorkspaceActions } from '../../components/workspace/useWorkspaceActions';
+import { DeployAgainButton, WorkspaceSettingsLink } from '../../components/workspace/workspaceButtons';
 import { formatDate } from '../../lib/dates';
-import { parseRepoUrl } from '../dashboard/repoUrl';
-import { useWorkspaceActions } from '../dashboard/useWorkspaceActions';
-import { DeployAgainButton, WorkspaceSettingsLink } from '../dashboard/workspaceButtons';
-import { LogViewer } from '../logs/LogViewer';
+import { parseRepoUrl } from '../../lib/repoUrl';
 import { AlertsPanel } from './AlertsPanel';
 import { SystemHealthPanel } from './SystemHealthPanel';
 

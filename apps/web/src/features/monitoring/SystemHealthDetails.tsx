@@ -1,5 +1,6 @@
 import type { ContainerHealth, SystemInfo, VmHealth } from '@slipway/contract';
 import { Box } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { formatBytes, formatPercent } from './formatBytes';
 
@@ -24,43 +25,47 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
+/** A titled section of small figures, four to a row. */
+function StatsSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <h3 className="text-sm font-semibold text-zinc-900">{title}</h3>
+      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">{children}</div>
+    </section>
+  );
+}
+
 export function SystemInfoSection({ info }: { info: SystemInfo }) {
   return (
-    <section aria-label="System information">
-      <h3 className="text-sm font-semibold text-zinc-900">System information</h3>
-      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Stat
-          label="CPU cores"
-          value={String(info.cpu_cores)}
-          hint={info.cpu_frequency_mhz ? `${info.cpu_frequency_mhz} MHz` : undefined}
-        />
-        <Stat label="Memory total" value={formatBytes(info.memory_total)} />
-        <Stat
-          label="Network interfaces"
-          value={String(info.network_interfaces?.length ?? 0)}
-          hint={info.network_interfaces?.map((n) => n.name).join(', ')}
-        />
-        <Stat label="Cloud provider" value={info.cloud_provider} hint={info.hostname} />
-      </div>
-    </section>
+    <StatsSection title="System information">
+      <Stat
+        label="CPU cores"
+        value={String(info.cpu_cores)}
+        hint={info.cpu_frequency_mhz ? `${info.cpu_frequency_mhz} MHz` : undefined}
+      />
+      <Stat label="Memory total" value={formatBytes(info.memory_total)} />
+      <Stat
+        label="Network interfaces"
+        value={String(info.network_interfaces?.length ?? 0)}
+        hint={info.network_interfaces?.map((n) => n.name).join(', ')}
+      />
+      <Stat label="Cloud provider" value={info.cloud_provider} hint={info.hostname} />
+    </StatsSection>
   );
 }
 
 export function VmHealthSection({ vm }: { vm: VmHealth }) {
   return (
-    <section aria-label="VM health">
-      <h3 className="text-sm font-semibold text-zinc-900">VM health</h3>
-      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Stat label="CPU usage" value={formatPercent(vm.cpu_usage_percent)} />
-        <Stat
-          label="Memory"
-          value={formatPercent(vm.memory_usage_percent)}
-          hint={`${formatBytes(vm.memory_used)} of ${formatBytes(vm.memory_total)}`}
-        />
-        <Stat label="Network received" value={formatBytes(vm.network_rx_bytes)} />
-        <Stat label="Network sent" value={formatBytes(vm.network_tx_bytes)} />
-      </div>
-    </section>
+    <StatsSection title="VM health">
+      <Stat label="CPU usage" value={formatPercent(vm.cpu_usage_percent)} />
+      <Stat
+        label="Memory"
+        value={formatPercent(vm.memory_usage_percent)}
+        hint={`${formatBytes(vm.memory_used)} of ${formatBytes(vm.memory_total)}`}
+      />
+      <Stat label="Network received" value={formatBytes(vm.network_rx_bytes)} />
+      <Stat label="Network sent" value={formatBytes(vm.network_tx_bytes)} />
+    </StatsSection>
   );
 }
 

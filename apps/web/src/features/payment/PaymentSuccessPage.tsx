@@ -1,9 +1,10 @@
 import { CheckCircle2, CreditCard, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DetailRow } from '../../components/DetailRow';
 import { Button, ButtonLink, Card } from '../../components/ui';
 import { readDeploymentSelection } from '../../lib/deploymentSelection';
-import { type PendingDeployment, takePendingDeployment } from '../billing/pendingDeployment';
+import { type PendingDeployment, takePendingDeployment } from '../../lib/pendingDeployment';
 
 export const SUCCESS_DELAY_MS = 1000;
 export const REDIRECT_DELAY_MS = 2000;
@@ -76,12 +77,13 @@ export function PaymentSuccessPage() {
             <CheckCircle2 className="mx-auto h-12 w-12 text-emerald-600" aria-hidden="true" />
             <h1 className="mt-5 text-2xl font-semibold text-zinc-950">Payment Successful!</h1>
             <dl className="mx-auto mt-5 max-w-xs space-y-2 text-left text-sm">
-              <Row
+              <DetailRow
+                alignEnd={false}
                 label="Repository"
                 value={`${state.pending.selectedRepo.owner.login}/${state.pending.selectedRepo.name}`}
               />
-              <Row label="Branch" value={state.pending.selectedBranch} />
-              <Row label="VM size" value={state.pending.selectedVmSize} />
+              <DetailRow alignEnd={false} label="Branch" value={state.pending.selectedBranch} />
+              <DetailRow alignEnd={false} label="VM size" value={state.pending.selectedVmSize} />
             </dl>
             <p className="mt-5 text-sm text-zinc-500">Taking you to your deployment...</p>
           </div>
@@ -100,15 +102,6 @@ export function PaymentSuccessPage() {
           </div>
         )}
       </Card>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-zinc-500">{label}</dt>
-      <dd className="font-medium break-all text-zinc-900">{value}</dd>
     </div>
   );
 }

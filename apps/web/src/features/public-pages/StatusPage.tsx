@@ -1,5 +1,5 @@
 import { CheckCircle2, Mail } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Alert, Badge, type BadgeTone, Button, Card, Input } from '../../components/ui';
 import { PageShell } from './PageShell';
 import { INCIDENTS, type IncidentSeverity, OVERALL_STATUS, SERVICES, type ServiceStatus } from './statusData';
@@ -52,10 +52,7 @@ export function StatusPage() {
 
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
-          <section aria-labelledby="services-title">
-            <h2 id="services-title" className="text-lg font-semibold text-zinc-950">
-              Services
-            </h2>
+          <StatusSection id="services-title" title="Services">
             <Card className="mt-4 divide-y divide-zinc-100">
               {SERVICES.map((service) => (
                 <div key={service.name} className="flex items-center justify-between gap-4 px-5 py-4">
@@ -72,12 +69,9 @@ export function StatusPage() {
                 </div>
               ))}
             </Card>
-          </section>
+          </StatusSection>
 
-          <section aria-labelledby="incidents-title">
-            <h2 id="incidents-title" className="text-lg font-semibold text-zinc-950">
-              Recent incidents
-            </h2>
+          <StatusSection id="incidents-title" title="Recent incidents">
             <div className="mt-4 space-y-3">
               {INCIDENTS.map((incident) => (
                 <Card key={incident.title} className="px-5 py-4">
@@ -93,7 +87,7 @@ export function StatusPage() {
                 </Card>
               ))}
             </div>
-          </section>
+          </StatusSection>
         </div>
 
         <aside aria-labelledby="subscribe-title">
@@ -130,5 +124,16 @@ export function StatusPage() {
         </aside>
       </div>
     </PageShell>
+  );
+}
+
+function StatusSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold text-zinc-950">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

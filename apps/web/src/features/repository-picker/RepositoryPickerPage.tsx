@@ -2,15 +2,15 @@ import { FolderGit2, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useRepositories } from '../../api/repositories';
+import { useAuth } from '../../components/AuthProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { Alert, Spinner } from '../../components/ui';
-import { useAuth } from '../../lib/AuthProvider';
 import {
   type SelectedRepo,
   useDeploymentSelection,
   wantsConfigureReopen,
 } from '../../lib/deploymentSelection';
-import { ConfigureDeploymentDialog, type DeploymentChoice } from '../deploy-config/ConfigureDeploymentDialog';
+import { ConfigureDeploymentDialog, type DeploymentChoice } from './ConfigureDeploymentDialog';
 import { Pagination } from './Pagination';
 import { RepositoryCard } from './RepositoryCard';
 import {

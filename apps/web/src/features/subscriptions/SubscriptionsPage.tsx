@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, FileText, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { cancelSubscription, subscriptionsKey, useSubscriptions } from '../../api/subscriptions';
+import { canCancel, statusLabel, subscriptionTone } from '../../components/billingFormat';
 import { useDialogs } from '../../components/DialogsProvider';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert, Badge, Button, ButtonLink, Card, LoadingView } from '../../components/ui';
 import { formatDate } from '../../lib/dates';
-import { canCancel, statusLabel, subscriptionTone } from './billingFormat';
 
 export function SubscriptionsPage() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { CheckCircle2, Clock, Rocket, ShieldCheck, Sparkles } from 'lucide-react';
 import { Navigate } from 'react-router';
+import { useAuth } from '../../components/AuthProvider';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { Avatar, Badge, Card } from '../../components/ui';
-import { useAuth } from '../../lib/AuthProvider';
 
 const NEXT_STEPS = [
   {

@@ -107,6 +107,11 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
     />
   );
 
+  const openAddDialog = () => {
+    setUploadError(null);
+    setAdding(true);
+  };
+
   if (variables.length === 0) {
     return (
       <EmptyState
@@ -121,10 +126,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
         )}
         <Button
           className="mt-6"
-          onClick={() => {
-            setUploadError(null);
-            setAdding(true);
-          }}
+          onClick={openAddDialog}
           icon={<Plus className="h-4 w-4" aria-hidden="true" />}
         >
           Add Environment Variables
@@ -151,10 +153,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
         <div className="flex gap-2">
           <Button
             variant="secondary"
-            onClick={() => {
-              setUploadError(null);
-              setAdding(true);
-            }}
+            onClick={openAddDialog}
             icon={<Plus className="h-4 w-4" aria-hidden="true" />}
           >
             Add More Variables

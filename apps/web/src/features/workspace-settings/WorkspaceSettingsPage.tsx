@@ -1,4 +1,4 @@
-import { ArrowLeft, Bell, History, KeyRound, Save, Settings } from 'lucide-react';
+import { ArrowLeft, Bell, History, KeyRound, type LucideIcon, Save, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -11,6 +11,12 @@ import { SettingsLoadError } from './SettingsLoadError';
 import { useNotificationSettings } from './useNotificationSettings';
 
 type Tab = 'notifications' | 'env' | 'revisions';
+
+const TABS: { id: Tab; label: string; icon: LucideIcon }[] = [
+  { id: 'notifications', label: 'Notifications', icon: Bell },
+  { id: 'env', label: 'Environment Variables', icon: KeyRound },
+  { id: 'revisions', label: 'Revisions', icon: History },
+];
 
 export function WorkspaceSettingsPage() {
   const [params] = useSearchParams();
@@ -56,27 +62,16 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
       />
 
       <div role="tablist" aria-label="Settings" className="mt-6 flex gap-1 border-b border-zinc-200">
-        <TabButton
-          active={tab === 'notifications'}
-          onClick={() => setTab('notifications')}
-          icon={<Bell className="h-4 w-4" aria-hidden="true" />}
-        >
-          Notifications
-        </TabButton>
-        <TabButton
-          active={tab === 'env'}
-          onClick={() => setTab('env')}
-          icon={<KeyRound className="h-4 w-4" aria-hidden="true" />}
-        >
-          Environment Variables
-        </TabButton>
-        <TabButton
-          active={tab === 'revisions'}
-          onClick={() => setTab('revisions')}
-          icon={<History className="h-4 w-4" aria-hidden="true" />}
-        >
-          Revisions
-        </TabButton>
+        {TABS.map(({ id, label, icon: Icon }) => (
+          <TabButton
+            key={id}
+            active={tab === id}
+            onClick={() => setTab(id)}
+            icon={<Icon className="h-4 w-4" aria-hidden="true" />}
+          >
+            {label}
+          </TabButton>
+        ))}
       </div>
 
       <div className="mt-6 space-y-4">

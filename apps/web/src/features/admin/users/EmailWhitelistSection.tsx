@@ -1,4 +1,5 @@
-import { Plus, Trash2 } from 'lucide-react';
+import type { WhitelistedEmail } from '@slipway/contract';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { addWhitelistedEmail, removeWhitelistedEmail } from '../../../api/admin';
 import { useWhitelistedEmails } from '../../../api/adminQueries';
@@ -16,8 +17,10 @@ import {
   removeEmailConfirmText,
 } from '../adminMessages';
 import type { AdminNotifier } from '../adminTabTypes';
+import { removeColumn } from '../RemoveColumn';
 import { TabBody, TabSection } from '../TabSection';
 import { useAdminLoad } from '../useAdminLoad';
+import { useBusyAction } from '../useBusyAction';
 
 /** The email whitelist: addresses let in as soon as their owner completes the profile. */
 export function EmailWhitelistSection({
@@ -35,14 +38,13 @@ export function EmailWhitelistSection({
   } = useAdminLoad(useWhitelistedEmails(), LOAD_FAILURE.whitelistedEmails, notify);
   const [email, setEmail] = useState('');
   const [notes, setNotes] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction(notify);
   const input = emailWhitelistInput(email, notes);
 
   async function add(event: FormEvent) {
     event.preventDefault();
     if (!input || busy) return;
-    setBusy('add');
-    try {
+    await run('add', ACTION_FAILURE.addEmail, async () => {
       await addWhitelistedEmail(input);
       setEmail('');
       setNotes('');
@@ -50,11 +52,7 @@ export function EmailWhitelistSection({
       // Adding an email may let a waiting user in at once.
       onChanged();
       await reload();
-    } catch (error) {
-      notify.failure(ACTION_FAILURE.addEmail, error);
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   async function remove(address: string) {
@@ -62,16 +60,11 @@ export function EmailWhitelistSection({
       !(await dialogs.confirm(removeEmailConfirmText(address), { confirmLabel: 'Remove', destructive: true }))
     )
       return;
-    setBusy(address);
-    try {
+    await run(address, ACTION_FAILURE.removeEmail, async () => {
       await removeWhitelistedEmail(address);
       notify.notice(EMAIL_REMOVED, NOTICE_MS.email);
       await reload();
-    } catch (error) {
-      notify.failure(ACTION_FAILURE.removeEmail, error);
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   return (
@@ -114,22 +107,13 @@ export function EmailWhitelistSection({
             { header: 'Notes', cell: (entry) => entry.notes ?? <span className="text-zinc-400">—</span> },
             { header: 'Added by', cell: (entry) => entry.added_by },
             { header: 'Added', cell: (entry) => formatDateTime(entry.added_at) },
-            {
-              header: 'Actions',
-              alignEnd: true,
-              cell: (entry) => (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Remove ${entry.email}`}
-                  icon={<Trash2 className="h-4 w-4" />}
-                  loading={busy === entry.email}
-                  onClick={() => remove(entry.email)}
-                >
-                  Remove
-                </Button>
-              ),
-            },
+            removeColumn((entry: WhitelistedEmail) => ({
+              text: 'Remove',
+              variant: 'ghost',
+              'aria-label': `Remove ${entry.email}`,
+              loading: busy === entry.email,
+              onClick: () => remove(entry.email),
+            })),
           ]}
         />
       </TabBody>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui';
 import { countOf, NOUNS } from '../../../lib/plural';
 import { LOAD_FAILURE } from '../adminMessages';
 import type { AdminTabProps } from '../adminTabTypes';
-import { TabBody, TabSection } from '../TabSection';
+import { ListSection } from '../TabSection';
 import { useAdminLoad } from '../useAdminLoad';
 import { ImpersonationDialog } from './ImpersonationDialog';
 import { UserTable } from './UserTable';
@@ -13,8 +13,9 @@ import { useUserActions } from './useUserActions';
 
 /** All Users: whitelist or un-whitelist each user, select several to whitelist at once, impersonate. */
 export function UsersTab({ notify, onChanged }: AdminTabProps) {
-  const { data: users, loading, reload } = useAdminLoad(useAdminUsers(), LOAD_FAILURE.users, notify);
-  const actions = useUserActions({ notify, reload, onChanged });
+  const load = useAdminLoad(useAdminUsers(), LOAD_FAILURE.users, notify);
+  const users = load.data;
+  const actions = useUserActions({ notify, reload: load.reload, onChanged });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const toggle = (id: string) =>
@@ -27,28 +28,24 @@ export function UsersTab({ notify, onChanged }: AdminTabProps) {
   const chosen = (users ?? []).filter((user) => selected.has(user.id)).map((user) => user.id);
 
   return (
-    <TabSection
-      title="All Users"
-      description={users ? countOf(users.length, NOUNS.user) : undefined}
-      loading={loading}
-      onRefresh={reload}
-      actions={
-        <Button
-          size="sm"
-          icon={<UserCheck className="h-4 w-4" />}
-          disabled={chosen.length === 0}
-          loading={actions.busy === 'bulk'}
-          onClick={() => actions.bulkWhitelist(chosen, () => setSelected(new Set()))}
-        >
-          Whitelist Selected ({chosen.length})
-        </Button>
-      }
-    >
-      <TabBody
-        loading={loading}
-        hasData={users !== undefined}
-        empty={users?.length === 0}
+    <>
+      <ListSection
+        title="All Users"
+        description={users ? countOf(users.length, NOUNS.user) : undefined}
+        load={load}
+        rows={users}
         emptyText="No users yet"
+        actions={
+          <Button
+            size="sm"
+            icon={<UserCheck className="h-4 w-4" />}
+            disabled={chosen.length === 0}
+            loading={actions.busy === 'bulk'}
+            onClick={() => actions.bulkWhitelist(chosen, () => setSelected(new Set()))}
+          >
+            Whitelist Selected ({chosen.length})
+          </Button>
+        }
       >
         <UserTable
           label="All users"
@@ -57,8 +54,8 @@ export function UsersTab({ notify, onChanged }: AdminTabProps) {
           selected={selected}
           onToggle={toggle}
         />
-      </TabBody>
+      </ListSection>
       <ImpersonationDialog result={actions.impersonation} onClose={actions.closeImpersonation} />
-    </TabSection>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useWhitelistUsers } from '../../../api/adminQueries';
 import { LOAD_FAILURE } from '../adminMessages';
 import type { AdminTabProps } from '../adminTabTypes';
-import { TabBody, TabSection } from '../TabSection';
+import { ListSection } from '../TabSection';
 import { useAdminLoad } from '../useAdminLoad';
 import { EmailWhitelistSection } from './EmailWhitelistSection';
 import { ImpersonationDialog } from './ImpersonationDialog';
@@ -11,41 +11,40 @@ import { useUserActions } from './useUserActions';
 /** Whitelist Management: who waits, who is in, and the emails let in when they complete their profile. */
 export function WhitelistTab(props: AdminTabProps) {
   const { notify, onChanged } = props;
-  const { data, loading, reload } = useAdminLoad(useWhitelistUsers(), LOAD_FAILURE.whitelistUsers, notify);
+  const load = useAdminLoad(useWhitelistUsers(), LOAD_FAILURE.whitelistUsers, notify);
+  const { data, reload } = load;
   const actions = useUserActions({ notify, reload, onChanged });
+  const lists = [
+    {
+      title: 'Waiting List',
+      users: data?.waiting,
+      counted: 'waiting',
+      emptyText: 'Nobody is on the waiting list',
+      label: 'Waiting list',
+    },
+    {
+      title: 'Whitelisted Users',
+      users: data?.whitelisted,
+      counted: 'whitelisted',
+      emptyText: 'No whitelisted users yet',
+      label: 'Whitelisted users',
+    },
+  ];
 
   return (
     <div className="space-y-6">
-      <TabSection
-        title="Waiting List"
-        description={data ? `${data.waiting.length} waiting` : undefined}
-        loading={loading}
-        onRefresh={reload}
-      >
-        <TabBody
-          loading={loading}
-          hasData={data !== undefined}
-          empty={data?.waiting.length === 0}
-          emptyText="Nobody is on the waiting list"
+      {lists.map((list) => (
+        <ListSection
+          key={list.title}
+          title={list.title}
+          description={list.users ? `${list.users.length} ${list.counted}` : undefined}
+          load={load}
+          rows={list.users}
+          emptyText={list.emptyText}
         >
-          <UserTable label="Waiting list" users={data?.waiting ?? []} actions={actions} />
-        </TabBody>
-      </TabSection>
-      <TabSection
-        title="Whitelisted Users"
-        description={data ? `${data.whitelisted.length} whitelisted` : undefined}
-        loading={loading}
-        onRefresh={reload}
-      >
-        <TabBody
-          loading={loading}
-          hasData={data !== undefined}
-          empty={data?.whitelisted.length === 0}
-          emptyText="No whitelisted users yet"
-        >
-          <UserTable label="Whitelisted users" users={data?.whitelisted ?? []} actions={actions} />
-        </TabBody>
-      </TabSection>
+          <UserTable label={list.label} users={list.users ?? []} actions={actions} />
+        </ListSection>
+      ))}
       <EmailWhitelistSection
         notify={notify}
         onChanged={() => {

@@ -8,6 +8,7 @@ import {
 } from '../../../api/admin';
 import { ACTION_FAILURE, bulkSummaryText, NOTICE_MS, whitelistSuccessText } from '../adminMessages';
 import type { AdminNotifier } from '../adminTabTypes';
+import { useBusyAction } from '../useBusyAction';
 
 /**
  * Whitelist, un-whitelist, bulk whitelist and impersonate, shared by the All Users and Whitelist tabs.
@@ -19,23 +20,17 @@ export function useUserActions(deps: {
   onChanged: () => void;
 }) {
   const { notify } = deps;
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run: runBusy } = useBusyAction(notify);
   const [impersonation, setImpersonation] = useState<ImpersonationResult | null>(null);
 
-  async function run(key: string, action: () => Promise<void>, failurePrefix: string, changes = true) {
-    setBusy(key);
-    try {
+  const run = (key: string, action: () => Promise<void>, failurePrefix: string, changes = true) =>
+    runBusy(key, failurePrefix, async () => {
       await action();
       if (changes) {
         deps.onChanged();
         await deps.reload();
       }
-    } catch (error) {
-      notify.failure(failurePrefix, error);
-    } finally {
-      setBusy(null);
-    }
-  }
+    });
 
   return {
     busy,

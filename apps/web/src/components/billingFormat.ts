@@ -1,36 +1,24 @@
 import { CANCELLABLE_STATUSES, type Invoice, type SubscriptionStatus } from '@slipway/contract';
-import type { BadgeTone } from '../../components/ui';
+import type { BadgeTone } from './ui';
 
 /** Spec: trialing, active, past_due, cancelled have their own styles; anything else is neutral. */
-export function subscriptionTone(status: string): BadgeTone {
-  switch (status) {
-    case 'trialing':
-      return 'info';
-    case 'active':
-      return 'success';
-    case 'past_due':
-      return 'warning';
-    case 'cancelled':
-      return 'danger';
-    default:
-      return 'neutral';
-  }
-}
+const SUBSCRIPTION_TONES = new Map<string, BadgeTone>([
+  ['trialing', 'info'],
+  ['active', 'success'],
+  ['past_due', 'warning'],
+  ['cancelled', 'danger'],
+]);
 
-export function invoiceTone(status: string): BadgeTone {
-  switch (status) {
-    case 'paid':
-      return 'success';
-    case 'issued':
-      return 'info';
-    case 'failed':
-      return 'danger';
-    case 'refunded':
-      return 'warning';
-    default:
-      return 'neutral';
-  }
-}
+const INVOICE_TONES = new Map<string, BadgeTone>([
+  ['paid', 'success'],
+  ['issued', 'info'],
+  ['failed', 'danger'],
+  ['refunded', 'warning'],
+]);
+
+export const subscriptionTone = (status: string): BadgeTone => SUBSCRIPTION_TONES.get(status) ?? 'neutral';
+
+export const invoiceTone = (status: string): BadgeTone => INVOICE_TONES.get(status) ?? 'neutral';
 
 export function canCancel(status: string): boolean {
   return (CANCELLABLE_STATUSES as readonly string[]).includes(status as SubscriptionStatus);

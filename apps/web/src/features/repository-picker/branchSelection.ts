@@ -2,13 +2,6 @@
 
 export const DROPDOWN_LIMIT = 10;
 
-/** main, then master, then the first branch; '' when there are none. */
-export function defaultBranch(branches: readonly string[]): string {
-  if (branches.includes('main')) return 'main';
-  if (branches.includes('master')) return 'master';
-  return branches[0] ?? '';
-}
-
 /** Case-insensitive substring match on the branch name. */
 export function filterBranches(branches: readonly string[], term: string): string[] {
   const needle = term.trim().toLowerCase();

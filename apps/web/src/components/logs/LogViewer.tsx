@@ -1,6 +1,6 @@
 import { ArrowDownToLine, Play, Square, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Alert, Button, Card, CardHeader, Spinner } from '../../components/ui';
+import { Alert, Button, Card, CardHeader, Spinner } from '../ui';
 import { LogList } from './LogList';
 import { useWorkspaceLogs } from './useWorkspaceLogs';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useRedeployBranches } from '../../api/workspaces';
-import { Button, Dialog, Select } from '../../components/ui';
-import type { RepoRef } from './repoUrl';
+import type { RepoRef } from '../../lib/repoUrl';
+import { Button, Dialog, Select } from '../ui';
 
 export const REDEPLOY_DEFAULT_BRANCH = 'main';
 

@@ -1,6 +1,6 @@
 import type { WorkspaceSummary } from '@slipway/contract';
 import { Rocket, Settings } from 'lucide-react';
-import { Button, ButtonLink } from '../../components/ui';
+import { Button, ButtonLink } from '../ui';
 import type { useWorkspaceActions } from './useWorkspaceActions';
 
 /** Redeploys the workspace from its repository (the dashboard's and the monitoring screen's button). */

@@ -1,4 +1,4 @@
-import type { SelectedRepo } from '../../lib/deploymentSelection';
+import type { SelectedRepo } from './deploymentSelection';
 
 /** Kept in localStorage while the browser is away at the payment provider. */
 export const PENDING_DEPLOYMENT_KEY = 'pendingDeployment';

@@ -3,13 +3,8 @@ import { GitBranch, Server } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useBranches, useVmSizes } from '../../api/repositories';
 import { Button, Dialog } from '../../components/ui';
-import {
-  confirmDisabled,
-  defaultBranch,
-  filterBranches,
-  filterVmSizes,
-  limitEntries,
-} from './branchSelection';
+import { defaultBranch } from '../../lib/defaultBranch';
+import { confirmDisabled, filterBranches, filterVmSizes, limitEntries } from './branchSelection';
 import { SearchableDropdown } from './SearchableDropdown';
 
 /** What confirming the dialog returns. */
@@ -121,12 +116,8 @@ export function ConfigureDeploymentDialog({
           <SearchableDropdown
             testId="branch-dropdown"
             label="Branch"
-            display={
-              <span className="inline-flex items-center gap-2">
-                <GitBranch className="h-4 w-4 text-zinc-400" aria-hidden="true" />
-                {branch}
-              </span>
-            }
+            icon={GitBranch}
+            display={branch}
             placeholder="Select a branch"
             open={dropdown === 'branch'}
             onOpenChange={(next) => setDropdown(next ? 'branch' : null)}
@@ -148,13 +139,9 @@ export function ConfigureDeploymentDialog({
           <SearchableDropdown
             testId="vm-size-dropdown"
             label="VM Size"
+            icon={Server}
             display={
-              <span className="inline-flex items-center gap-2">
-                <Server className="h-4 w-4 text-zinc-400" aria-hidden="true" />
-                {chosenSize
-                  ? `${chosenSize.name} — ${chosenSize.specs} · $${chosenSize.price}/month`
-                  : vmSize}
-              </span>
+              chosenSize ? `${chosenSize.name} — ${chosenSize.specs} · $${chosenSize.price}/month` : vmSize
             }
             placeholder="Select a VM size"
             open={dropdown === 'vm'}

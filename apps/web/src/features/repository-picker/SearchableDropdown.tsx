@@ -1,4 +1,4 @@
-import { Check, ChevronDown, Search } from 'lucide-react';
+import { Check, ChevronDown, type LucideIcon, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn, Spinner } from '../../components/ui';
 
@@ -10,8 +10,9 @@ export interface DropdownOption {
 
 interface SearchableDropdownProps {
   label: string;
-  /** What the closed control shows. */
+  /** What the closed control shows, after `icon`. */
   display: ReactNode;
+  icon: LucideIcon;
   placeholder: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -63,7 +64,16 @@ export function SearchableDropdown(props: SearchableDropdownProps) {
         className="flex w-full items-center justify-between gap-2 rounded-lg border border-zinc-300 bg-white px-3 py-2.5 text-left text-sm shadow-sm hover:border-zinc-400 focus:border-accent-500 focus:ring-2 focus:ring-accent-100 focus:outline-none"
       >
         <span className={cn('min-w-0 truncate', !selected && 'text-zinc-400')}>
-          {props.loading ? (props.loadingText ?? 'Loading...') : selected ? props.display : props.placeholder}
+          {props.loading ? (
+            (props.loadingText ?? 'Loading...')
+          ) : selected ? (
+            <span className="inline-flex items-center gap-2">
+              <props.icon className="h-4 w-4 text-zinc-400" aria-hidden="true" />
+              {props.display}
+            </span>
+          ) : (
+            props.placeholder
+          )}
         </span>
         {props.loading ? (
           <Spinner size="sm" className="text-zinc-400" />

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect } from 'react';
-import { cn } from '../../components/ui';
+import { cn } from '../ui';
 import { isAtBottom, type LogLevel, type LogLine, shortTime } from './logParsing';
 
 const ROW_HEIGHT = 20;

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { serverDetail } from '../../api/errors';
 import { deleteWorkspace, startRedeploy, workspacesKey } from '../../api/workspaces';
-import { useDialogs } from '../../components/DialogsProvider';
+import { type RepoRef, redeployTarget } from '../../lib/repoUrl';
 import { newSessionId } from '../../lib/sessionId';
+import { useDialogs } from '../DialogsProvider';
 import { RedeployDialog } from './RedeployDialog';
-import { type RepoRef, redeployTarget } from './repoUrl';
 
 export type WorkspaceBusy = 'redeploy' | 'delete' | null;
 
