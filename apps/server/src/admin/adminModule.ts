@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { SessionManager } from '../auth/sessions.js';
 import type { Config } from '../config/config.js';
-import { createContainerMonitor } from '../infra/cadvisor/containerMonitor.js';
+import type { ContainerMonitor } from '../infra/cadvisor/containerMonitor.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { Mailer } from '../infra/mail/mailer.js';
@@ -26,6 +26,8 @@ export function createAdminModule(deps: {
   mailer: Mailer;
   sessions: SessionManager;
   users: UsersRepository;
+  /** cAdvisor's or the Docker Engine's readings, as the platform chose. */
+  containerMonitor: ContainerMonitor;
   /** Lent by the VM providers (engine) when they exist: live VM state and VM teardown. */
   vmOperations?: AdminVmOperations;
 }) {
@@ -48,10 +50,7 @@ export function createAdminModule(deps: {
     logs: createSystemLogs({ logDir }),
     cache: createCacheAdmin({ redis: deps.redis, kv, db, sessions: deps.sessions }),
     impersonation: createImpersonation({ db, kv, sessions: deps.sessions, publicUrl: config.publicUrl }),
-    monitor: withContainerOwners(
-      createContainerMonitor({ cadvisorUrl: config.cadvisor.url, dockerSocket: config.vm.dockerSocket }),
-      workspaces,
-    ),
+    monitor: withContainerOwners(deps.containerMonitor, workspaces),
   };
 }
 

@@ -12,11 +12,14 @@ import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.j
 import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
+import { createComposeCli } from '../infra/compose/composeCli.js';
 import { type Database, openDatabase } from '../infra/db/client.js';
 import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { createLogger } from '../infra/logging/logger.js';
 import { createMailer } from '../infra/mail/mailer.js';
+import { createPaypalApi } from '../infra/paypal/paypalApi.js';
+import { createPaypalClient } from '../infra/paypal/paypalClient.js';
 import { createMemoryPubSub } from '../infra/pubsub/memoryPubSub.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
@@ -24,8 +27,11 @@ import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
 import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
-import { createRepositoryProvider } from '../repositories/createRepositoryProvider.js';
 import { createUsersRepository } from '../users/usersRepository.js';
+import { chooseContainerMonitor } from './chooseContainerMonitor.js';
+import { chooseIngress } from './chooseIngress.js';
+import { chooseRepositoryProvider } from './chooseRepositoryProvider.js';
+import { chooseVmProvider } from './chooseVmProvider.js';
 import { createRunningApps } from './runningApps.js';
 
 /**
@@ -124,17 +130,33 @@ export async function createPlatform(
     onError: (error) => logger.error({ err: error }, 'reading secrets to mask failed'),
   });
   const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks });
-  const repositories = await createRepositoryProvider(config, vault);
-  const billing = createBillingModule({ config, db, users, mailer, logger });
+  const repositories = await chooseRepositoryProvider(config, vault);
+  const { clientId: paypalClientId, clientSecret: paypalClientSecret, apiUrl: paypalApiUrl } = config.paypal;
+  const paypal =
+    paypalClientId && paypalClientSecret
+      ? createPaypalApi(
+          createPaypalClient({
+            apiUrl: paypalApiUrl,
+            clientId: paypalClientId,
+            clientSecret: paypalClientSecret,
+          }),
+        )
+      : undefined;
+  const billing = createBillingModule({ config, db, users, mailer, logger, paypal });
+  // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
+  // A failure here is not the answer: the first deployment asks again and reports it in its build log.
+  void createComposeCli().catch(() => {});
   const deployments = createDeploymentsModule({
     config,
     db,
     kv,
     pubsub,
     queue,
-    vault,
     users,
     logger,
+    vmProvider: chooseVmProvider({ config, db, vault }),
+    ingress: chooseIngress(config),
+    compose: () => createComposeCli(),
     resolveSource: (user, owner, repo) => repositories.cloneSource(user, owner, repo),
     loadEnv: (userId, workspaceName) => envVariables.readPlaintext(userId, workspaceName),
     deleteEnv: (userId, workspaceName) => envVariables.deleteAll(userId, workspaceName),
@@ -165,6 +187,7 @@ export async function createPlatform(
     mailer,
     sessions,
     users,
+    containerMonitor: chooseContainerMonitor(config),
     // Live VM state and deletion come from the engine's VM provider.
     vmOperations: { ...deployments.service.adminVmOperations },
   });
