@@ -1,4 +1,4 @@
-import { everyInterval } from '../scheduling/periodicTask.js';
+import { scheduledTask } from '../scheduling/scheduledTask.js';
 import { failInterrupted, staleAfterMs } from './deploymentWorkflow.js';
 import type { WorkflowDeps } from './runState.js';
 
@@ -15,11 +15,9 @@ export function createDeploymentReaper(deps: WorkflowDeps) {
       );
     }
   }
-  return everyInterval({
-    name: 'deployment-reaper',
+  return scheduledTask('deployment-reaper', {
     logger: deps.logger,
     intervalMs: 2 * deps.heartbeatMs,
     task: reapStale,
-    failure: 'looking for deployments of dead workers failed',
   });
 }

@@ -1,12 +1,9 @@
 import type { Logger } from 'pino';
 import type { Ingress } from '../infra/ingress/ingress.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { everyWhileLeaseHeld } from '../scheduling/periodicTask.js';
+import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { publishRoutes, recordedTargets } from './publishedRoutes.js';
-
-/** How often the proxy is asked whether it still holds every route: a lost route is back within 30 s. */
-export const ROUTE_CHECK_MS = 10_000;
 
 /**
  * Puts back the routes the proxy lost: a Caddy that restarted empty, or whose configuration was replaced,
@@ -36,13 +33,12 @@ export function createRouteRestorer(deps: {
     return restored;
   }
 
-  const singleton = everyWhileLeaseHeld({
+  // Every 10 s (the schedule catalogue): a lost route is back within 30 s.
+  const singleton = scheduledWhileLeaseHeld('ingress-routes', {
     kv: deps.kv,
-    name: 'ingress-routes',
     logger,
-    intervalMs: deps.intervalMs ?? ROUTE_CHECK_MS,
+    intervalMs: deps.intervalMs,
     task: restoreMissing,
-    failure: 'route check failed',
   });
 
   return { restoreMissing, start: () => singleton.start(), stop: () => singleton.stop() };

@@ -3,16 +3,13 @@ import type { Logger } from 'pino';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { holdLease, type Lease } from '../scheduling/leaseLock.js';
-import { everyInterval } from '../scheduling/periodicTask.js';
+import { scheduledTask } from '../scheduling/scheduledTask.js';
 import { type DockerFor, engineKey } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createLogCollector, type LogCollector } from './logCollector.js';
 import type { LogRetention } from './logRetention.js';
 import type { LogStore } from './logStore.js';
 import type { SecretMasks } from './secretMasking.js';
-
-const ENGINE_REFRESH_MS = 15_000;
-const PRUNE_MS = 10 * 60_000;
 
 /**
  * Runs one log collector per Docker Engine (VM) that hosts a workspace, across all server replicas:
@@ -52,13 +49,7 @@ export function createLogPipeline(deps: {
     for (const row of rows) watchEngine(deps.dockerFor(row));
   }
   // Every replica looks for engines; the engines' leases decide which replica collects each one's logs.
-  const refresh = everyInterval({
-    name: 'log-engine-refresh',
-    logger: deps.logger,
-    intervalMs: ENGINE_REFRESH_MS,
-    task: refreshEngines,
-    failure: 'listing workspace engines failed',
-  });
+  const refresh = scheduledTask('log-engine-refresh', { logger: deps.logger, task: refreshEngines });
 
   async function prune() {
     const removed = await deps.logStore.prune(deps.retention);
@@ -66,15 +57,8 @@ export function createLogPipeline(deps: {
     deps.logger.info({ removed }, 'pruned old log lines');
     await deps.logStore.reclaim(removed > (await deps.logStore.countLines()));
   }
-  // Every replica prunes on its own timer (no lease).
-  const pruning = everyInterval({
-    name: 'log-prune',
-    logger: deps.logger,
-    intervalMs: PRUNE_MS,
-    firstRunAfterInterval: true,
-    task: prune,
-    failure: 'pruning logs failed',
-  });
+  // Every replica prunes on its own timer (no lease), the first time one interval after the start.
+  const pruning = scheduledTask('log-prune', { logger: deps.logger, task: prune });
 
   return {
     /** Starts watching `docker` at once (a fresh deployment need not wait for the next refresh). */

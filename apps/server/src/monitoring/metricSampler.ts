@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { everyWhileLeaseHeld } from '../scheduling/periodicTask.js';
+import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import type { MetricsRepository } from './metricsRepository.js';
 import type { SystemHealthService } from './systemHealthService.js';
@@ -27,13 +27,11 @@ export function createMetricSampler(deps: {
   }
 
   // Samples in one replica only (the lease holder), so N replicas do not write N samples a minute.
-  const replica = everyWhileLeaseHeld({
+  const replica = scheduledWhileLeaseHeld('metric-sampler', {
     kv: deps.kv,
-    name: 'metric-sampler',
     logger: deps.logger,
     intervalMs: deps.intervalMs,
     task: sampleAll,
-    failure: 'sampling failed',
   });
   return { sampleAll, start: replica.start, stop: replica.stop };
 }
