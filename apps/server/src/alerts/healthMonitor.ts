@@ -42,6 +42,8 @@ const WATCHED_EVENTS = ['die', 'oom', 'start', 'restart', 'health_status'];
  */
 export function createHealthMonitor(deps: {
   workspaces: WorkspacesRepository;
+  /** A deployment queued or running for the workspace: its containers are being replaced on purpose. */
+  deploymentInProgress: (row: WorkspaceRow) => Promise<boolean>;
   alerts: AlertsService;
   dockerFor: DockerFor;
   kv: KeyValueStore;
@@ -96,7 +98,7 @@ export function createHealthMonitor(deps: {
 
   /** Live and not being deployed (a redeploy stops containers on purpose). */
   const watched = async (row: WorkspaceRow): Promise<boolean> =>
-    WATCHED_STATUSES.includes(row.status) && !(await deps.workspaces.deploymentInProgress(row));
+    WATCHED_STATUSES.includes(row.status) && !(await deps.deploymentInProgress(row));
 
   async function checkWorkspace(row: WorkspaceRow): Promise<void> {
     if (!(await watched(row))) return;

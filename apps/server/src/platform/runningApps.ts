@@ -3,6 +3,7 @@ import { createAlertsRepository } from '../alerts/alertsRepository.js';
 import { createAlertsService } from '../alerts/alertsService.js';
 import { createHealthMonitor } from '../alerts/healthMonitor.js';
 import type { Config } from '../config/config.js';
+import { createDeploymentRepository } from '../deployments/deploymentRepository.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { Mailer } from '../infra/mail/mailer.js';
@@ -43,6 +44,7 @@ export function createRunningApps(deps: {
   const { config, logger } = deps;
   const dockerFor = deps.dockerFor ?? localDockerFor(config.vm.dockerSocket);
   const workspacesRepo = createWorkspacesRepository(deps.db);
+  const deploymentRows = createDeploymentRepository(deps.db);
   const logStore = createLogStore(deps.db);
   const metrics = createMetricsRepository(deps.db);
   const senders = createSenders({
@@ -89,6 +91,8 @@ export function createRunningApps(deps: {
     workspaces: workspacesRepo,
     alerts,
     dockerFor,
+    deploymentInProgress: async (row) =>
+      Boolean(await deploymentRows.activeForWorkspace(row.userId, row.name)),
     kv: deps.kv,
     intervalMs: config.monitoring.healthCheckIntervalMs,
     logger: logger.child({ component: 'health' }),
@@ -103,6 +107,7 @@ export function createRunningApps(deps: {
   });
   const workspaces = createWorkspacesService({
     workspaces: workspacesRepo,
+    latestDeployment: (row) => deploymentRows.latestForWorkspace(row.userId, row.name),
     loggedServices: (userId, workspaceName) => logStore.distinctServices(userId, workspaceName),
     dockerFor,
     logger,
