@@ -68,7 +68,7 @@ export function createDeploymentsModule(deps: {
     logger: deps.logger,
   });
   const repository = createDeploymentRepository(deps.db);
-  const routeRestorer = createRouteRestorer({ ingress, workspaces, kv: deps.kv, logger: deps.logger });
+  const routeRestorer = createRouteRestorer({ ingress, workspaces, logger: deps.logger });
   return {
     service,
     repository,
@@ -78,18 +78,6 @@ export function createDeploymentsModule(deps: {
     logStore: createLogStore(deps.db),
     jobHandlers: service.jobHandlers,
     routeRestorer,
-    /**
-     * For worker processes: handles `deployment.run` jobs' leftovers, reaps deployments of dead workers, and
-     * puts back routes the ingress lost.
-     */
-    async startRecovery() {
-      await service.startRecovery();
-      routeRestorer.start();
-    },
-    async stop() {
-      await service.stop();
-      await routeRestorer.stop();
-    },
   };
 }
 

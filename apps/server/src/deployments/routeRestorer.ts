@@ -1,20 +1,17 @@
 import type { Logger } from 'pino';
 import type { Ingress } from '../infra/ingress/ingress.js';
-import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { publishRoutes, recordedTargets } from './publishedRoutes.js';
 
 /**
  * Puts back the routes the proxy lost: a Caddy that restarted empty, or whose configuration was replaced,
- * serves nothing until every workspace's recorded routes are published again. One replica does it.
+ * serves nothing until every workspace's recorded routes are published again. The platform runs it as
+ * `ingress-routes` (the schedule catalogue: every 10 s, so a lost route is back within 30 s, in one replica).
  */
 export function createRouteRestorer(deps: {
   ingress: Ingress;
   workspaces: Pick<WorkspacesRepository, 'listRouted' | 'update'>;
-  kv: KeyValueStore;
   logger: Logger;
-  intervalMs?: number;
 }) {
   const { ingress, logger } = deps;
 
@@ -33,13 +30,5 @@ export function createRouteRestorer(deps: {
     return restored;
   }
 
-  // Every 10 s (the schedule catalogue): a lost route is back within 30 s.
-  const singleton = scheduledWhileLeaseHeld('ingress-routes', {
-    kv: deps.kv,
-    logger,
-    intervalMs: deps.intervalMs,
-    task: restoreMissing,
-  });
-
-  return { restoreMissing, start: () => singleton.start(), stop: () => singleton.stop() };
+  return { restoreMissing };
 }

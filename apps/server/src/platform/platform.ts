@@ -5,7 +5,7 @@ import { createAdminModule } from '../admin/adminModule.js';
 import { createAuthService } from '../auth/authService.js';
 import { createSessionManager } from '../auth/sessions.js';
 import { createBillingModule } from '../billing/billingModule.js';
-import { createLapseSweeper } from '../billing/lapseSweeper.js';
+import { sweepLapsedWorkspaces } from '../billing/lapseSweep.js';
 import type { Config } from '../config/config.js';
 import { resolveSecrets, type Secrets } from '../config/secrets.js';
 import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.js';
@@ -27,11 +27,13 @@ import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
 import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
+import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { createUsersRepository } from '../users/usersRepository.js';
 import { chooseContainerMonitor } from './chooseContainerMonitor.js';
 import { chooseIngress } from './chooseIngress.js';
 import { chooseRepositoryProvider } from './chooseRepositoryProvider.js';
 import { chooseVmProvider } from './chooseVmProvider.js';
+import { createDeploymentRecovery } from './deploymentRecovery.js';
 import { createRunningApps } from './runningApps.js';
 
 /**
@@ -146,7 +148,7 @@ export async function createPlatform(
   // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
   // A failure here is not the answer: the first deployment asks again and reports it in its build log.
   void createComposeCli().catch(() => {});
-  const deployments = createDeploymentsModule({
+  const deploymentsModule = createDeploymentsModule({
     config,
     db,
     kv,
@@ -163,6 +165,15 @@ export async function createPlatform(
     authorizeDeployment: (userId, workspaceName, vmSize, subscriptionId) =>
       billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId),
   });
+  const deployments = {
+    ...deploymentsModule,
+    ...createDeploymentRecovery({
+      deployments: deploymentsModule,
+      heartbeatMs: config.deployments.heartbeatMs,
+      kv,
+      logger,
+    }),
+  };
   const deployOnPush = createDeployOnPushModule({
     config,
     db,
@@ -171,12 +182,17 @@ export async function createPlatform(
     deployments: deployments.service,
     repository: deployments.repository,
   });
-  const lapseSweeper = createLapseSweeper({
-    billing,
-    stopWorkspace: (userId, name) => deployments.service.stopWorkspace(userId, name),
-    graceDays: config.billingGraceDays,
+  // Hourly, in one replica: stops the workspaces whose subscriptions lapsed beyond the grace period.
+  const lapseSweeper = scheduledWhileLeaseHeld('billing-lapse-sweeper', {
     kv,
     logger,
+    task: () =>
+      sweepLapsedWorkspaces({
+        billing,
+        stopWorkspace: (userId, name) => deployments.service.stopWorkspace(userId, name),
+        graceDays: config.billingGraceDays,
+        logger,
+      }),
   });
   const admin = createAdminModule({
     config,

@@ -20,6 +20,7 @@ import { createSystemHealthService } from '../monitoring/systemHealthService.js'
 import { createAlertConfigService } from '../notifications/alertConfigService.js';
 import { createAlertNotifier } from '../notifications/alertNotifier.js';
 import { createSenders } from '../notifications/senders.js';
+import { scheduledTask, scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { type DockerFor, localDockerFor } from '../workspaces/workspaceDocker.js';
 import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createWorkspacesService } from '../workspaces/workspacesService.js';
@@ -73,6 +74,7 @@ export function createRunningApps(deps: {
     defaultProvider: config.vm.provider,
     logger,
   });
+  const logsLogger = logger.child({ component: 'logs' });
   const logPipeline = createLogPipeline({
     dockerFor,
     workspaces: workspacesRepo,
@@ -80,7 +82,7 @@ export function createRunningApps(deps: {
     pubsub: deps.pubsub,
     masks: deps.masks,
     kv: deps.kv,
-    logger: logger.child({ component: 'logs' }),
+    logger: logsLogger,
     retention: {
       lines: config.monitoring.logRetentionLines,
       bytes: DEFAULT_LOG_RETENTION_BYTES,
@@ -101,8 +103,6 @@ export function createRunningApps(deps: {
     workspaces: workspacesRepo,
     systemHealth,
     metrics,
-    kv: deps.kv,
-    intervalMs: config.monitoring.metricSampleIntervalMs,
     logger,
   });
   const workspaces = createWorkspacesService({
@@ -111,6 +111,20 @@ export function createRunningApps(deps: {
     loggedServices: (userId, workspaceName) => logStore.distinctServices(userId, workspaceName),
     dockerFor,
     logger,
+  });
+
+  // The timers of the schedule catalogue these run on: every replica prunes and looks for engines (whose
+  // leases decide who collects); one replica samples metrics.
+  const logPruning = scheduledTask('log-prune', { logger: logsLogger, task: logPipeline.prune });
+  const engineRefresh = scheduledTask('log-engine-refresh', {
+    logger: logsLogger,
+    task: logPipeline.refreshEngines,
+  });
+  const metricSampling = scheduledWhileLeaseHeld('metric-sampler', {
+    kv: deps.kv,
+    logger,
+    intervalMs: config.monitoring.metricSampleIntervalMs,
+    task: metricSampler.sampleAll,
   });
 
   let started = false;
@@ -128,14 +142,16 @@ export function createRunningApps(deps: {
     async start() {
       if (started) return;
       started = true;
-      await logPipeline.start();
+      await logPruning.start();
+      await engineRefresh.start();
       healthMonitor.start();
-      metricSampler.start();
+      metricSampling.start();
     },
     async stop() {
       if (!started) return;
       started = false;
-      await Promise.all([healthMonitor.stop(), metricSampler.stop()]);
+      await Promise.all([healthMonitor.stop(), metricSampling.stop()]);
+      await Promise.all([logPruning.stop(), engineRefresh.stop()]);
       await logPipeline.stop();
     },
   };
