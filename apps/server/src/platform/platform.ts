@@ -18,8 +18,6 @@ import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.j
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { createLogger } from '../infra/logging/logger.js';
 import { createMailer } from '../infra/mail/mailer.js';
-import { createPaypalApi } from '../infra/paypal/paypalApi.js';
-import { createPaypalClient } from '../infra/paypal/paypalClient.js';
 import { createMemoryPubSub } from '../infra/pubsub/memoryPubSub.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
@@ -31,6 +29,7 @@ import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { createUsersRepository } from '../users/usersRepository.js';
 import { chooseContainerMonitor } from './chooseContainerMonitor.js';
 import { chooseIngress } from './chooseIngress.js';
+import { choosePaypal } from './choosePaypal.js';
 import { chooseRepositoryProvider } from './chooseRepositoryProvider.js';
 import { chooseVmProvider } from './chooseVmProvider.js';
 import { createDeploymentRecovery } from './deploymentRecovery.js';
@@ -133,18 +132,7 @@ export async function createPlatform(
   });
   const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks });
   const repositories = await chooseRepositoryProvider(config, vault);
-  const { clientId: paypalClientId, clientSecret: paypalClientSecret, apiUrl: paypalApiUrl } = config.paypal;
-  const paypal =
-    paypalClientId && paypalClientSecret
-      ? createPaypalApi(
-          createPaypalClient({
-            apiUrl: paypalApiUrl,
-            clientId: paypalClientId,
-            clientSecret: paypalClientSecret,
-          }),
-        )
-      : undefined;
-  const billing = createBillingModule({ config, db, users, mailer, logger, paypal });
+  const billing = createBillingModule({ config, db, users, mailer, logger, paypal: choosePaypal(config) });
   // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
   // A failure here is not the answer: the first deployment asks again and reports it in its build log.
   void createComposeCli().catch(() => {});

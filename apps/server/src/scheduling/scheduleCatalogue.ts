@@ -1,8 +1,9 @@
 /**
  * Every timer that repeats, in one table: its name (logged with every failed run), how often it runs, which
- * replicas run it, and when its first run comes. The areas own the bodies and start them through
- * `scheduledTask` / `scheduledWhileLeaseHeld` (scheduledTask.ts) by name; an interval written as `configured`
- * comes from the config (or a test) through the area that starts it.
+ * replicas run it, and when its first run comes. The areas export the bodies; `scheduledTask` /
+ * `scheduledWhileLeaseHeld` (scheduledTask.ts) run one by name — the platform the process-wide ones, an area
+ * the ones inside a lease it holds (and deploy-on-push its deployer). An interval written as `configured`
+ * comes from the config (or a test) through whoever starts the task.
  */
 export const SCHEDULE = {
   'deployment-reaper': {
