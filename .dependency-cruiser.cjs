@@ -4,6 +4,7 @@
  *   platform/, main.ts        the composition root: builds everything, imported by nothing but tests and benches
  *   domain folders            users, auth, workspaces, logs, alerts, deployments, billing, ...: no cycles between them
  *   http/, scheduling/        shared primitives: import only infra/, domain/ (errors) and config/
+ *   vm-providers/             the VM adapters (local, ssh, azure) deployments/ and workspaces/ use: only the bottom
  *   infra/, domain/, config/  the bottom: adapters, errors, configuration; import no domain folder
  *
  * Test files (*.test.ts) and src/test/ sit above everything and may import anything; production code never
@@ -14,6 +15,7 @@ const SRC = '^apps/server/src/';
 const TESTS = ['\\.test\\.ts$', `${SRC}test/`];
 const BOTTOM = `${SRC}(infra|domain|config)/`;
 const PRIMITIVES = `${SRC}(http|scheduling)/`;
+const VM_PROVIDERS = `${SRC}vm-providers/`;
 
 module.exports = {
   forbidden: [
@@ -22,6 +24,14 @@ module.exports = {
       comment: 'Folders depend on each other one way: a cycle means two folders share one concept.',
       severity: 'error',
       scope: 'folder',
+      from: { path: SRC, pathNot: TESTS },
+      to: { circular: true },
+    },
+    {
+      name: 'no-file-cycles',
+      comment:
+        'Files depend on each other one way too: a cycle means a type or helper both use wants a file of its own.',
+      severity: 'error',
       from: { path: SRC, pathNot: TESTS },
       to: { circular: true },
     },
@@ -38,6 +48,13 @@ module.exports = {
       severity: 'error',
       from: { path: PRIMITIVES, pathNot: TESTS },
       to: { path: SRC, pathNot: [BOTTOM, PRIMITIVES, ...TESTS] },
+    },
+    {
+      name: 'vm-providers-import-only-the-bottom',
+      comment: 'vm-providers/ are adapters deployments/ and workspaces/ use: they import no domain folder.',
+      severity: 'error',
+      from: { path: VM_PROVIDERS, pathNot: TESTS },
+      to: { path: SRC, pathNot: [BOTTOM, VM_PROVIDERS, ...TESTS] },
     },
     {
       name: 'only-the-entry-imports-platform',

@@ -2,11 +2,13 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { SessionManager } from '../auth/sessions.js';
 import type { Config } from '../config/config.js';
-import { createContainerMonitor } from '../infra/cadvisor/containerMonitor.js';
+import { createDeploymentRepository } from '../deployments/deploymentRepository.js';
+import type { ContainerMonitor } from '../infra/cadvisor/containerMonitor.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { UsersRepository } from '../users/usersRepository.js';
+import { createVmRepository } from '../vm-providers/vmRepository.js';
 import { createWorkspaceInventory } from '../workspaces/workspaceInventory.js';
 import { createAdminAccess } from './adminAccess.js';
 import { createCacheAdmin } from './cacheAdmin.js';
@@ -26,6 +28,8 @@ export function createAdminModule(deps: {
   mailer: Mailer;
   sessions: SessionManager;
   users: UsersRepository;
+  /** cAdvisor's or the Docker Engine's readings, as the platform chose. */
+  containerMonitor: ContainerMonitor;
   /** Lent by the VM providers (engine) when they exist: live VM state and VM teardown. */
   vmOperations?: AdminVmOperations;
 }) {
@@ -44,14 +48,23 @@ export function createAdminModule(deps: {
       mailer: deps.mailer,
       publicUrl: config.publicUrl,
     }),
-    inventory: createInventoryService({ db, workspaces, vmOperations }),
+    inventory: createInventoryService({
+      users: deps.users,
+      vms: createVmRepository(db),
+      deployments: createDeploymentRepository(db),
+      workspaces,
+      vmOperations,
+    }),
     logs: createSystemLogs({ logDir }),
     cache: createCacheAdmin({ redis: deps.redis, kv, db, sessions: deps.sessions }),
-    impersonation: createImpersonation({ db, kv, sessions: deps.sessions, publicUrl: config.publicUrl }),
-    monitor: withContainerOwners(
-      createContainerMonitor({ cadvisorUrl: config.cadvisor.url, dockerSocket: config.vm.dockerSocket }),
-      workspaces,
-    ),
+    impersonation: createImpersonation({
+      db,
+      kv,
+      sessions: deps.sessions,
+      users: deps.users,
+      publicUrl: config.publicUrl,
+    }),
+    monitor: withContainerOwners(deps.containerMonitor, workspaces),
   };
 }
 

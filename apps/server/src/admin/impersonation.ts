@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ImpersonationResult } from '@slipway/contract';
-import { eq } from 'drizzle-orm';
 import type { Session, SessionManager } from '../auth/sessions.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import type { Db } from '../infra/db/client.js';
-import { auditLog, users } from '../infra/db/schema.js';
+import { auditLog } from '../infra/db/schema.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import type { UsersRepository } from '../users/usersRepository.js';
 
 export const IMPERSONATION_TTL_SECONDS = 15 * 60;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -26,6 +26,7 @@ export function createImpersonation(deps: {
   db: Db;
   kv: KeyValueStore;
   sessions: SessionManager;
+  users: Pick<UsersRepository, 'findFresh'>;
   publicUrl: string;
   ttlSeconds?: number;
 }) {
@@ -39,7 +40,7 @@ export function createImpersonation(deps: {
     ttlSeconds,
 
     async issue(userId: string, context: { ip: string }): Promise<ImpersonationResult> {
-      const [user] = UUID.test(userId) ? await deps.db.select().from(users).where(eq(users.id, userId)) : [];
+      const user = UUID.test(userId) ? await deps.users.findFresh(userId) : undefined;
       if (!user) throw notFound('User not found');
       const token = randomBytes(32).toString('base64url');
       const stored: StoredToken = { userId: user.id, login: user.login, issuedAt: Date.now() };
@@ -68,7 +69,7 @@ export function createImpersonation(deps: {
       const stored = await deps.kv.get<StoredToken>('tokens', tokenKey(token));
       // Deleting is the claim: of two simultaneous uses, only one removes the key.
       if (!stored || !(await deps.kv.delete('tokens', tokenKey(token)))) throw invalid();
-      const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, stored.userId));
+      const user = await deps.users.findFresh(stored.userId);
       if (!user) throw invalid();
       const session = await deps.sessions.create({ userId: user.id, impersonatedBy: 'admin' });
       await audit('impersonation.session_started', user.id, { login: stored.login, ip: context.ip });

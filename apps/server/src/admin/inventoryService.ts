@@ -1,13 +1,12 @@
 import type { AdminStats, AdminVm, AdminWorkspace } from '@slipway/contract';
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { DeploymentRepository } from '../deployments/deploymentRepository.js';
 import { DomainError, notFound } from '../domain/errors.js';
-import type { Db } from '../infra/db/client.js';
-import { deployments, users, vms } from '../infra/db/schema.js';
+import type { UsersRepository } from '../users/usersRepository.js';
+import type { VmRow } from '../vm-providers/vmProvider.js';
+import type { VmRepository } from '../vm-providers/vmRepository.js';
 import type { WorkspaceInventory } from '../workspaces/workspaceInventory.js';
 import { LIVE_STATUS } from '../workspaces/workspacesRepository.js';
 import { vmStatusText } from './presenters.js';
-
-export type VmRow = typeof vms.$inferSelect;
 
 /** What the VM providers (the engine) may lend the admin panel; both are optional. */
 export interface AdminVmOperations {
@@ -17,20 +16,17 @@ export interface AdminVmOperations {
   deleteVm?: (name: string) => Promise<void>;
 }
 
-/** Deployment statuses that mean "this version went live". */
-const SUCCEEDED = ['succeeded', 'completed'];
 const RECENT_JOBS_MS = 24 * 60 * 60 * 1000;
 const VERSIONS_PER_WORKSPACE = 10;
 
 /** Counts and lists of what runs on the platform: VMs, workspaces and their deployed versions. */
 export function createInventoryService(deps: {
-  db: Db;
+  users: Pick<UsersRepository, 'counts' | 'loginsByIds'>;
+  vms: Pick<VmRepository, 'counts' | 'listNewestFirst' | 'findByName'>;
+  deployments: Pick<DeploymentRepository, 'countSince' | 'succeededIn'>;
   workspaces: WorkspaceInventory;
   vmOperations?: AdminVmOperations;
 }) {
-  const { db } = deps;
-  const total = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
-
   async function liveVmState(vm: VmRow): Promise<string> {
     if (!deps.vmOperations?.describeVm) return vm.status;
     try {
@@ -43,43 +39,32 @@ export function createInventoryService(deps: {
   return {
     async stats(): Promise<AdminStats> {
       const since = new Date(Date.now() - RECENT_JOBS_MS);
-      const [usersTotal, whitelisted, vmsTotal, vmsRunning, workspaceCounts, jobsTotal, jobsFailed] =
-        await Promise.all([
-          total(db.select({ n: count() }).from(users)),
-          total(db.select({ n: count() }).from(users).where(eq(users.whitelisted, true))),
-          total(db.select({ n: count() }).from(vms)),
-          total(db.select({ n: count() }).from(vms).where(eq(vms.status, 'running'))),
-          deps.workspaces.counts(),
-          total(db.select({ n: count() }).from(deployments).where(gte(deployments.createdAt, since))),
-          total(
-            db
-              .select({ n: count() })
-              .from(deployments)
-              .where(and(gte(deployments.createdAt, since), eq(deployments.status, 'failed'))),
-          ),
-        ]);
+      const [users, vms, workspaceCounts, jobs] = await Promise.all([
+        deps.users.counts(),
+        deps.vms.counts(),
+        deps.workspaces.counts(),
+        deps.deployments.countSince(since),
+      ]);
       return {
-        users: { total: usersTotal, whitelisted },
-        vms: { running: vmsRunning, total: vmsTotal },
+        users: { total: users.total, whitelisted: users.whitelisted },
+        vms: { running: vms.running, total: vms.total },
         workspaces: { total: workspaceCounts.total, active: workspaceCounts.live },
-        jobs: { recent_total: jobsTotal, recent_failed: jobsFailed },
+        jobs: { recent_total: jobs.total, recent_failed: jobs.failed },
       };
     },
 
     async listVms(): Promise<{ total_vms: number; vms: AdminVm[] }> {
       const [rows, workspaceNames] = await Promise.all([
-        db
-          .select({ vm: vms, username: users.login })
-          .from(vms)
-          .leftJoin(users, eq(users.id, vms.userId))
-          .orderBy(desc(vms.createdAt)),
+        deps.vms.listNewestFirst(),
         deps.workspaces.namesByVm(),
       ]);
+      const owners = [...new Set(rows.flatMap((vm) => (vm.userId ? [vm.userId] : [])))];
+      const logins = await deps.users.loginsByIds(owners);
       const list = await Promise.all(
         rows.map(
-          async ({ vm, username }): Promise<AdminVm> => ({
+          async (vm): Promise<AdminVm> => ({
             vm_name: vm.name,
-            username,
+            username: (vm.userId && logins.get(vm.userId)) ?? null,
             workspace_name: workspaceNames.get(vm.id) ?? null,
             status: vmStatusText(await liveVmState(vm)),
             size: vm.size,
@@ -94,7 +79,7 @@ export function createInventoryService(deps: {
     },
 
     async deleteVm(name: string) {
-      const [vm] = await db.select({ id: vms.id }).from(vms).where(eq(vms.name, name));
+      const vm = await deps.vms.findByName(name);
       if (!vm) throw notFound(`VM ${name} not found`);
       if (!deps.vmOperations?.deleteVm) {
         throw new DomainError('unavailable', 'Deleting VMs is not available: no VM provider is connected');
@@ -106,20 +91,7 @@ export function createInventoryService(deps: {
     async listWorkspaces(): Promise<{ total_workspaces: number; workspaces: AdminWorkspace[] }> {
       const rows = await deps.workspaces.listWithOwners();
       const ids = rows.map((row) => row.workspace.id);
-      const versions =
-        ids.length === 0
-          ? []
-          : await db
-              .select({
-                id: deployments.id,
-                workspaceId: deployments.workspaceId,
-                commitSha: deployments.commitSha,
-                branch: deployments.branch,
-                at: sql<string | Date>`coalesce(${deployments.finishedAt}, ${deployments.createdAt})`,
-              })
-              .from(deployments)
-              .where(and(inArray(deployments.workspaceId, ids), inArray(deployments.status, SUCCEEDED)))
-              .orderBy(desc(sql`coalesce(${deployments.finishedAt}, ${deployments.createdAt})`));
+      const versions = await deps.deployments.succeededIn(ids);
       const list = rows.map(
         ({ workspace: ws, owner: username }): AdminWorkspace => ({
           username,

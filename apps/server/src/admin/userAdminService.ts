@@ -5,15 +5,13 @@ import type {
   WhitelistedEmail,
   WhitelistUserResult,
 } from '@slipway/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { DomainError, notFound } from '../domain/errors.js';
 import type { Db } from '../infra/db/client.js';
-import { emailWhitelist, users } from '../infra/db/schema.js';
+import { emailWhitelist } from '../infra/db/schema.js';
 import type { Mailer } from '../infra/mail/mailer.js';
-import type { UserRow, UsersRepository } from '../users/usersRepository.js';
+import type { UserListFilter, UserRow, UsersRepository } from '../users/usersRepository.js';
 import { presentAdminUser, presentWhitelistedEmail } from './presenters.js';
-
-export type UserListFilter = 'all' | 'waiting-list' | 'whitelisted';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const userNotFound = () => notFound('User not found');
@@ -44,7 +42,7 @@ export function createUserAdminService(deps: {
 
   async function findUser(id: string): Promise<UserRow> {
     if (!UUID.test(id)) throw userNotFound();
-    const [row] = await db.select().from(users).where(eq(users.id, id));
+    const row = await deps.users.findFresh(id);
     if (!row) throw userNotFound();
     return row;
   }
@@ -82,13 +80,7 @@ export function createUserAdminService(deps: {
 
   return {
     async listUsers(filter: UserListFilter): Promise<AdminUserList> {
-      const where =
-        filter === 'whitelisted'
-          ? eq(users.whitelisted, true)
-          : filter === 'waiting-list'
-            ? and(eq(users.whitelisted, false), eq(users.onWaitingList, true))
-            : undefined;
-      const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt));
+      const rows = await deps.users.list(filter);
       return { users: rows.map(presentAdminUser), total: rows.length };
     },
 
@@ -140,18 +132,9 @@ export function createUserAdminService(deps: {
         .onConflictDoNothing()
         .returning();
       if (!row) throw new DomainError('conflict', 'That email is already on the whitelist');
-      const waiting = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            sql`lower(${users.email}) = ${input.email}`,
-            eq(users.profileCompleted, true),
-            eq(users.whitelisted, false),
-          ),
-        );
+      const waiting = await deps.users.waitingWithEmail(input.email);
       const whitelisted_users: string[] = [];
-      for (const { id } of waiting) whitelisted_users.push((await whitelist(id)).user.login);
+      for (const id of waiting) whitelisted_users.push((await whitelist(id)).user.login);
       return { success: true, email: presentWhitelistedEmail(row), whitelisted_users };
     },
 

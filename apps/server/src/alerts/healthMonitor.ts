@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { LABELS } from '../infra/docker/conventions.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { whileLeaseHeld } from '../scheduling/leaseLock.js';
-import { everyInterval } from '../scheduling/periodicTask.js';
+import { scheduledTask } from '../scheduling/scheduledTask.js';
 import { type ContainerEvent, watchContainerEvents } from '../workspaces/containerEvents.js';
 import {
   type ContainerSummary,
@@ -28,8 +28,6 @@ import {
 } from './healthChecks.js';
 
 const PARALLEL_CHECKS = 8;
-/** How often a workspace with an open crash is looked at, so its alert resolves soon after it answers. */
-const RECOVERY_CHECK_MS = 1000;
 /** After a start or health event, look this soon (the process needs a moment to listen). */
 const EVENT_CHECK_DELAY_MS = 300;
 const OOM_BEFORE_DIE_MS = 10_000;
@@ -44,6 +42,8 @@ const WATCHED_EVENTS = ['die', 'oom', 'start', 'restart', 'health_status'];
  */
 export function createHealthMonitor(deps: {
   workspaces: WorkspacesRepository;
+  /** A deployment queued or running for the workspace: its containers are being replaced on purpose. */
+  deploymentInProgress: (row: WorkspaceRow) => Promise<boolean>;
   alerts: AlertsService;
   dockerFor: DockerFor;
   kv: KeyValueStore;
@@ -62,7 +62,7 @@ export function createHealthMonitor(deps: {
   const chains = new Map<string, Promise<void>>();
   const queuedChecks = new Map<string, Promise<void>>();
   const eventChecks = new Map<string, NodeJS.Timeout>();
-  /** Workspaces with an open crash: checked every RECOVERY_CHECK_MS until it is over. */
+  /** Workspaces with an open crash: checked every second (`recovery-checks` in the schedule catalogue) until it is over, so its alert resolves soon after it answers. */
   const recovering = new Set<string>();
   const engines = new Map<string, () => void>();
   let active = false;
@@ -98,7 +98,7 @@ export function createHealthMonitor(deps: {
 
   /** Live and not being deployed (a redeploy stops containers on purpose). */
   const watched = async (row: WorkspaceRow): Promise<boolean> =>
-    WATCHED_STATUSES.includes(row.status) && !(await deps.workspaces.deploymentInProgress(row));
+    WATCHED_STATUSES.includes(row.status) && !(await deps.deploymentInProgress(row));
 
   async function checkWorkspace(row: WorkspaceRow): Promise<void> {
     if (!(await watched(row))) return;
@@ -230,28 +230,12 @@ export function createHealthMonitor(deps: {
 
   /** The lease holder's timers: the safety poll at once and then every interval, the other two after one. */
   const loops = [
-    everyInterval({
-      name: 'health-checks',
-      logger,
-      intervalMs: deps.intervalMs,
-      task: checkAll,
-      failure: 'health checks failed',
-    }),
-    everyInterval({
-      name: 'recovery-checks',
-      logger,
-      intervalMs: RECOVERY_CHECK_MS,
-      firstRunAfterInterval: true,
-      task: checkRecovering,
-      failure: 'recovery checks failed',
-    }),
-    everyInterval({
-      name: 'forget-old-events',
+    scheduledTask('health-checks', { logger, intervalMs: deps.intervalMs, task: checkAll }),
+    scheduledTask('recovery-checks', { logger, task: checkRecovering }),
+    scheduledTask('forget-old-events', {
       logger,
       intervalMs: RESTART_WINDOW_MS,
-      firstRunAfterInterval: true,
       task: async () => forgetOldEvents(),
-      failure: 'forgetting old events failed',
     }),
   ];
 

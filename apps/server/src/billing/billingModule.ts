@@ -2,8 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Db } from '../infra/db/client.js';
 import type { Mailer } from '../infra/mail/mailer.js';
-import { createPaypalApi } from '../infra/paypal/paypalApi.js';
-import { createPaypalClient } from '../infra/paypal/paypalClient.js';
+import type { PaypalApi } from '../infra/paypal/paypalApi.js';
 import type { UsersRepository } from '../users/usersRepository.js';
 import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBillingRepository } from './billingRepository.js';
@@ -13,8 +12,8 @@ import { createPaypalCatalog } from './paypalCatalog.js';
 import { createPaypalWebhook } from './paypalWebhook.js';
 
 /**
- * Billing, built once by the composition root: `paypal` mode when PayPal credentials are configured,
- * `free-beta` otherwise. The deployment engine calls `assertCanDeploy`, `findLapsedWorkspaces` and
+ * Billing, built once by the composition root: `paypal` mode when it passes a PayPal API (credentials
+ * configured), `free-beta` otherwise. The deployment engine calls `assertCanDeploy`, `findLapsedWorkspaces` and
  * `confirmWorkspaceStopped`; the routes call the rest.
  */
 export function createBillingModule(deps: {
@@ -23,13 +22,10 @@ export function createBillingModule(deps: {
   users: UsersRepository;
   mailer: Mailer;
   logger: Logger;
+  paypal: PaypalApi | undefined;
 }) {
-  const { config, db, logger } = deps;
-  const { clientId, clientSecret, apiUrl, webhookId } = config.paypal;
-  const api =
-    clientId && clientSecret
-      ? createPaypalApi(createPaypalClient({ apiUrl, clientId, clientSecret }))
-      : undefined;
+  const { config, db, logger, paypal: api } = deps;
+  const { webhookId } = config.paypal;
   const repo = createBillingRepository(db);
   const service = createBillingService({
     repo,

@@ -3,13 +3,11 @@ import { ACTIVE_STATUSES, type DeploymentRepository } from '../deployments/deplo
 import type { DeploymentService } from '../deployments/deploymentService.js';
 import { DomainError } from '../domain/errors.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { everyWhileLeaseHeld } from '../scheduling/periodicTask.js';
+import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { PushMarks } from '../workspaces/pushMarks.js';
 
 /** Pushes closer together than this become one deployment: it starts once the branch is quiet this long. */
 export const PUSH_COALESCE_MS = 2_000;
-/** How often pending pushes (and, in local mode, branch heads) are looked at. */
-export const PUSH_CHECK_MS = 1_000;
 
 export type ReadBranchHead = (owner: string, repo: string, branch: string) => Promise<string | undefined>;
 
@@ -77,13 +75,12 @@ export function createPushDeployer(deps: {
     return deploySettled();
   }
 
-  const singleton = everyWhileLeaseHeld({
+  // Pending pushes (and, in local mode, branch heads) are looked at every second (the schedule catalogue).
+  const singleton = scheduledWhileLeaseHeld('push-deployer', {
     kv: deps.kv,
-    name: 'push-deployer',
     logger,
-    intervalMs: deps.intervalMs ?? PUSH_CHECK_MS,
+    intervalMs: deps.intervalMs,
     task: check,
-    failure: 'push deploy check failed',
   });
 
   return { check, start: () => singleton.start(), stop: () => singleton.stop() };

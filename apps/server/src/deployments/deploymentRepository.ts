@@ -1,11 +1,13 @@
 import { DEPLOYMENT_STEPS } from '@slipway/contract';
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { deployments, type StepRecord } from '../infra/db/schema.js';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 
 export const ACTIVE_STATUSES = ['queued', 'running'];
+/** Deployment statuses that mean "this version went live". */
+const SUCCEEDED = ['succeeded', 'completed'];
 
 export function initialSteps(): StepRecord[] {
   return DEPLOYMENT_STEPS.map((step) => ({
@@ -48,6 +50,36 @@ export function createDeploymentRepository(db: Db) {
         .from(deployments)
         .where(and(eq(deployments.userId, userId), eq(deployments.sessionId, sessionId)));
       return row;
+    },
+
+    /** Deployments created since `since`, and how many of them failed (the admin panel's recent jobs). */
+    async countSince(since: Date): Promise<{ total: number; failed: number }> {
+      const recent = gte(deployments.createdAt, since);
+      const [all, failed] = await Promise.all([
+        db.select({ n: count() }).from(deployments).where(recent),
+        db
+          .select({ n: count() })
+          .from(deployments)
+          .where(and(recent, eq(deployments.status, 'failed'))),
+      ]);
+      return { total: Number(all[0]?.n ?? 0), failed: Number(failed[0]?.n ?? 0) };
+    },
+
+    /** The versions that went live in these workspaces, newest first (`at`: when it finished, or was created). */
+    async succeededIn(workspaceIds: string[]) {
+      if (workspaceIds.length === 0) return [];
+      const at = sql<string | Date>`coalesce(${deployments.finishedAt}, ${deployments.createdAt})`;
+      return db
+        .select({
+          id: deployments.id,
+          workspaceId: deployments.workspaceId,
+          commitSha: deployments.commitSha,
+          branch: deployments.branch,
+          at,
+        })
+        .from(deployments)
+        .where(and(inArray(deployments.workspaceId, workspaceIds), inArray(deployments.status, SUCCEEDED)))
+        .orderBy(desc(at));
     },
 
     async latestForWorkspace(userId: string, workspaceName: string): Promise<DeploymentRow | undefined> {

@@ -21,7 +21,7 @@ import type { UserRow } from '../users/usersRepository.js';
 import { closeTarget } from '../vm-providers/vmProvider.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { createAdminVmOperations } from './adminVmOperations.js';
-import { createDeploymentReaper } from './deploymentReaper.js';
+import { reapStaleDeployments } from './deploymentReaper.js';
 import {
   ACTIVE_STATUSES,
   type DeploymentRow,
@@ -193,7 +193,6 @@ export function createDeploymentService(
     { restoreLastGood },
     Object.getOwnPropertyDescriptors(deps),
   ) as WorkflowDeps;
-  const reaper = createDeploymentReaper(workflowDeps);
 
   return {
     definition(): WorkflowDefinition {
@@ -366,10 +365,8 @@ export function createDeploymentService(
       [DEPLOYMENT_JOB]: ({ deploymentId }) => runDeployment(workflowDeps, deploymentId),
     } satisfies JobHandlers,
 
-    /** Starts the reaper; answers once its first look for deployments of dead workers has ended. */
-    startRecovery: () => reaper.start(),
-
-    stop: () => reaper.stop(),
+    /** Ends the deployments of dead workers (deploymentReaper.ts); the platform runs it on a timer. */
+    reapStale: () => reapStaleDeployments(workflowDeps),
   };
 }
 

@@ -8,7 +8,10 @@ import type { DeploymentsModule } from './deploymentsModule.js';
  */
 export async function startDeploymentWorker(deps: {
   queue: JobQueue;
-  deployments: Pick<DeploymentsModule, 'jobHandlers' | 'startRecovery'>;
+  deployments: Pick<DeploymentsModule, 'jobHandlers'> & {
+    /** Starts the reaper (answers once its first run has ended) and the route restorer. */
+    startRecovery(): Promise<unknown>;
+  };
 }) {
   await startJobWorkers(deps.queue, deps.deployments.jobHandlers);
   await deps.deployments.startRecovery();

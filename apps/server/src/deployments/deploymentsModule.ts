@@ -1,19 +1,16 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import { createComposeCli } from '../infra/compose/composeCli.js';
+import type { ComposeCli } from '../infra/compose/composeCli.js';
 import type { Db } from '../infra/db/client.js';
-import { createCaddyIngress } from '../infra/ingress/caddyIngress.js';
-import { createDirectIngress, type Ingress } from '../infra/ingress/ingress.js';
+import type { Ingress } from '../infra/ingress/ingress.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
-import type { Vault } from '../infra/vault/vault.js';
 import { createLogStore } from '../logs/logStore.js';
 import type { ResolveCloneSource } from '../repositories/cloneSource.js';
-import { repositoryLocationBase } from '../repositories/createRepositoryProvider.js';
+import { repositoryLocationBase } from '../repositories/repositoryLocation.js';
 import type { UsersRepository } from '../users/usersRepository.js';
-import { createVmProvider } from '../vm-providers/createVmProvider.js';
 import type { VmProvider } from '../vm-providers/vmProvider.js';
 import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBuildLogReader } from './buildLog.js';
@@ -22,37 +19,28 @@ import { createDeploymentService } from './deploymentService.js';
 import { createRouteRestorer } from './routeRestorer.js';
 import type { EnvLoader } from './runState.js';
 
-export function createIngress(config: Config): Ingress {
-  const { caddyAdminUrl, publicDomain, httpsPort } = config.ingress;
-  return caddyAdminUrl
-    ? createCaddyIngress({ adminUrl: caddyAdminUrl, publicDomain, httpsPort })
-    : createDirectIngress();
-}
-
-/** The deployment engine, wired: VM provider, Compose, ingress, the workflow and its routes' services. */
+/**
+ * The deployment engine, wired over the adapters the platform chose (VM provider, Compose, ingress): the
+ * workflow and its routes' services.
+ */
 export function createDeploymentsModule(deps: {
   config: Config;
   db: Db;
   kv: KeyValueStore;
   pubsub: PubSub;
   queue: JobQueue;
-  vault: Vault;
   users: UsersRepository;
   logger: Logger;
   resolveSource: ResolveCloneSource;
   loadEnv?: EnvLoader;
   deleteEnv?: (userId: string, workspaceName: string) => Promise<unknown>;
   authorizeDeployment?: Parameters<typeof createDeploymentService>[0]['authorizeDeployment'];
-  vmProvider?: VmProvider;
-  ingress?: Ingress;
+  vmProvider: VmProvider;
+  ingress: Ingress;
+  compose: () => Promise<ComposeCli>;
 }) {
-  const { config } = deps;
-  const vmProvider = deps.vmProvider ?? createVmProvider({ config, db: deps.db, vault: deps.vault });
-  const ingress = deps.ingress ?? createIngress(config);
+  const { config, vmProvider, ingress } = deps;
   const workspaces = createWorkspacesRepository(deps.db);
-  // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
-  // A failure here is not the answer: the first deployment asks again and reports it in its build log.
-  void createComposeCli().catch(() => {});
   const service = createDeploymentService({
     db: deps.db,
     pubsub: deps.pubsub,
@@ -61,7 +49,7 @@ export function createDeploymentsModule(deps: {
     repository: createDeploymentRepository(deps.db),
     workspaces,
     vmProvider,
-    compose: () => createComposeCli(),
+    compose: deps.compose,
     ingress,
     resolveSource: deps.resolveSource,
     findUser: (id) => deps.users.findById(id),
@@ -80,7 +68,7 @@ export function createDeploymentsModule(deps: {
     logger: deps.logger,
   });
   const repository = createDeploymentRepository(deps.db);
-  const routeRestorer = createRouteRestorer({ ingress, workspaces, kv: deps.kv, logger: deps.logger });
+  const routeRestorer = createRouteRestorer({ ingress, workspaces, logger: deps.logger });
   return {
     service,
     repository,
@@ -90,18 +78,6 @@ export function createDeploymentsModule(deps: {
     logStore: createLogStore(deps.db),
     jobHandlers: service.jobHandlers,
     routeRestorer,
-    /**
-     * For worker processes: handles `deployment.run` jobs' leftovers, reaps deployments of dead workers, and
-     * puts back routes the ingress lost.
-     */
-    async startRecovery() {
-      await service.startRecovery();
-      routeRestorer.start();
-    },
-    async stop() {
-      await service.stop();
-      await routeRestorer.stop();
-    },
   };
 }
 

@@ -1,23 +1,17 @@
 import type { Logger } from 'pino';
 import type { Ingress } from '../infra/ingress/ingress.js';
-import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { everyWhileLeaseHeld } from '../scheduling/periodicTask.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { publishRoutes, recordedTargets } from './publishedRoutes.js';
 
-/** How often the proxy is asked whether it still holds every route: a lost route is back within 30 s. */
-export const ROUTE_CHECK_MS = 10_000;
-
 /**
  * Puts back the routes the proxy lost: a Caddy that restarted empty, or whose configuration was replaced,
- * serves nothing until every workspace's recorded routes are published again. One replica does it.
+ * serves nothing until every workspace's recorded routes are published again. The platform runs it as
+ * `ingress-routes` (the schedule catalogue: every 10 s, so a lost route is back within 30 s, in one replica).
  */
 export function createRouteRestorer(deps: {
   ingress: Ingress;
   workspaces: Pick<WorkspacesRepository, 'listRouted' | 'update'>;
-  kv: KeyValueStore;
   logger: Logger;
-  intervalMs?: number;
 }) {
   const { ingress, logger } = deps;
 
@@ -36,14 +30,5 @@ export function createRouteRestorer(deps: {
     return restored;
   }
 
-  const singleton = everyWhileLeaseHeld({
-    kv: deps.kv,
-    name: 'ingress-routes',
-    logger,
-    intervalMs: deps.intervalMs ?? ROUTE_CHECK_MS,
-    task: restoreMissing,
-    failure: 'route check failed',
-  });
-
-  return { restoreMissing, start: () => singleton.start(), stop: () => singleton.stop() };
+  return { restoreMissing };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
-import { envVariables, users } from '../infra/db/schema.js';
+import { envVariables } from '../infra/db/schema.js';
+import { lockUserRow } from '../users/usersRepository.js';
 
 export type EnvVariableRow = typeof envVariables.$inferSelect;
 
@@ -21,7 +22,7 @@ export function createEnvVariablesRepository(db: Db) {
     /** Runs `work` holding the user's row lock, so two uploads cannot both pass the limits. */
     async withUserLock<T>(userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        await lockUserRow(tx, userId);
         return work(tx);
       });
     },

@@ -3,7 +3,7 @@ import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { CHANNELS, LABELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
-import { everyInterval } from '../scheduling/periodicTask.js';
+import { scheduledTask } from '../scheduling/scheduledTask.js';
 import { watchContainerEvents } from '../workspaces/containerEvents.js';
 import { serviceName } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
@@ -18,7 +18,6 @@ const FLUSH_DELAY_MS = 40;
 const FLUSH_SIZE = 500;
 /** If the database falls this far behind, the oldest unsaved lines are dropped rather than memory. */
 const MAX_PENDING = 50_000;
-const RESYNC_MS = 30_000;
 
 interface Pending {
   workspaceId: string;
@@ -180,13 +179,7 @@ export function createLogCollector(deps: {
   }
 
   /** Containers started while the event stream was down are found by listing them again. */
-  const resync = everyInterval({
-    name: 'log-resync',
-    logger,
-    intervalMs: RESYNC_MS,
-    task: attachAll,
-    failure: 'listing containers for logs failed',
-  });
+  const resync = scheduledTask('log-resync', { logger, task: attachAll });
 
   return {
     /** How many containers are followed right now (one stream each). */

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { holdLease, type Lease } from '../scheduling/leaseLock.js';
-import { everyInterval } from '../scheduling/periodicTask.js';
 import { type DockerFor, engineKey } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createLogCollector, type LogCollector } from './logCollector.js';
@@ -11,12 +10,10 @@ import type { LogRetention } from './logRetention.js';
 import type { LogStore } from './logStore.js';
 import type { SecretMasks } from './secretMasking.js';
 
-const ENGINE_REFRESH_MS = 15_000;
-const PRUNE_MS = 10 * 60_000;
-
 /**
  * Runs one log collector per Docker Engine (VM) that hosts a workspace, across all server replicas:
- * each engine's collector runs only in the replica holding that engine's lease. Also prunes old lines.
+ * each engine's collector runs only in the replica holding that engine's lease. Also prunes old lines. The
+ * platform runs `refreshEngines` (every replica looks for engines) and `prune` on the schedule catalogue's timers.
  */
 export function createLogPipeline(deps: {
   dockerFor: DockerFor;
@@ -51,14 +48,6 @@ export function createLogPipeline(deps: {
     const rows = await deps.workspaces.listAll();
     for (const row of rows) watchEngine(deps.dockerFor(row));
   }
-  // Every replica looks for engines; the engines' leases decide which replica collects each one's logs.
-  const refresh = everyInterval({
-    name: 'log-engine-refresh',
-    logger: deps.logger,
-    intervalMs: ENGINE_REFRESH_MS,
-    task: refreshEngines,
-    failure: 'listing workspace engines failed',
-  });
 
   async function prune() {
     const removed = await deps.logStore.prune(deps.retention);
@@ -66,27 +55,15 @@ export function createLogPipeline(deps: {
     deps.logger.info({ removed }, 'pruned old log lines');
     await deps.logStore.reclaim(removed > (await deps.logStore.countLines()));
   }
-  // Every replica prunes on its own timer (no lease).
-  const pruning = everyInterval({
-    name: 'log-prune',
-    logger: deps.logger,
-    intervalMs: PRUNE_MS,
-    firstRunAfterInterval: true,
-    task: prune,
-    failure: 'pruning logs failed',
-  });
 
   return {
     /** Starts watching `docker` at once (a fresh deployment need not wait for the next refresh). */
     watch: watchEngine,
+    refreshEngines,
     prune,
     collectors: () => [...engines.values()].map((engine) => engine.collector),
-    async start() {
-      await pruning.start();
-      await refresh.start();
-    },
+    /** Stops every engine's collector (call once the timers that refresh the engines have stopped). */
     async stop() {
-      await Promise.all([pruning.stop(), refresh.stop()]);
       await Promise.all([...engines.values()].map((engine) => engine.lease.stop()));
       engines.clear();
     },

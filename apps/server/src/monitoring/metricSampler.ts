@@ -1,6 +1,4 @@
 import type { Logger } from 'pino';
-import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { everyWhileLeaseHeld } from '../scheduling/periodicTask.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import type { MetricsRepository } from './metricsRepository.js';
 import type { SystemHealthService } from './systemHealthService.js';
@@ -8,13 +6,14 @@ import type { SystemHealthService } from './systemHealthService.js';
 /** Samples are kept a little over the chart's hour. */
 const KEEP_HOURS = 2;
 
-/** At once and then once per interval, one CPU/memory sample of every live workspace whose `system` container runs. */
+/**
+ * One CPU/memory sample of every live workspace whose `system` container runs; the platform runs it as
+ * `metric-sampler` (the schedule catalogue), in one replica so N replicas do not write N samples a minute.
+ */
 export function createMetricSampler(deps: {
   workspaces: WorkspacesRepository;
   systemHealth: SystemHealthService;
   metrics: MetricsRepository;
-  kv: KeyValueStore;
-  intervalMs: number;
   logger: Logger;
 }) {
   async function sampleAll() {
@@ -25,17 +24,7 @@ export function createMetricSampler(deps: {
     }
     await deps.metrics.pruneOlderThan(KEEP_HOURS);
   }
-
-  // Samples in one replica only (the lease holder), so N replicas do not write N samples a minute.
-  const replica = everyWhileLeaseHeld({
-    kv: deps.kv,
-    name: 'metric-sampler',
-    logger: deps.logger,
-    intervalMs: deps.intervalMs,
-    task: sampleAll,
-    failure: 'sampling failed',
-  });
-  return { sampleAll, start: replica.start, stop: replica.stop };
+  return { sampleAll };
 }
 
 export type MetricSampler = ReturnType<typeof createMetricSampler>;

@@ -5,13 +5,14 @@ import { createAdminModule } from '../admin/adminModule.js';
 import { createAuthService } from '../auth/authService.js';
 import { createSessionManager } from '../auth/sessions.js';
 import { createBillingModule } from '../billing/billingModule.js';
-import { createLapseSweeper } from '../billing/lapseSweeper.js';
+import { sweepLapsedWorkspaces } from '../billing/lapseSweep.js';
 import type { Config } from '../config/config.js';
 import { resolveSecrets, type Secrets } from '../config/secrets.js';
 import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.js';
 import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
+import { createComposeCli } from '../infra/compose/composeCli.js';
 import { type Database, openDatabase } from '../infra/db/client.js';
 import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
@@ -24,8 +25,14 @@ import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
 import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
-import { createRepositoryProvider } from '../repositories/createRepositoryProvider.js';
+import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { createUsersRepository } from '../users/usersRepository.js';
+import { chooseContainerMonitor } from './chooseContainerMonitor.js';
+import { chooseIngress } from './chooseIngress.js';
+import { choosePaypal } from './choosePaypal.js';
+import { chooseRepositoryProvider } from './chooseRepositoryProvider.js';
+import { chooseVmProvider } from './chooseVmProvider.js';
+import { createDeploymentRecovery } from './deploymentRecovery.js';
 import { createRunningApps } from './runningApps.js';
 
 /**
@@ -124,23 +131,37 @@ export async function createPlatform(
     onError: (error) => logger.error({ err: error }, 'reading secrets to mask failed'),
   });
   const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks });
-  const repositories = await createRepositoryProvider(config, vault);
-  const billing = createBillingModule({ config, db, users, mailer, logger });
-  const deployments = createDeploymentsModule({
+  const repositories = await chooseRepositoryProvider(config, vault);
+  const billing = createBillingModule({ config, db, users, mailer, logger, paypal: choosePaypal(config) });
+  // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
+  // A failure here is not the answer: the first deployment asks again and reports it in its build log.
+  void createComposeCli().catch(() => {});
+  const deploymentsModule = createDeploymentsModule({
     config,
     db,
     kv,
     pubsub,
     queue,
-    vault,
     users,
     logger,
+    vmProvider: chooseVmProvider({ config, db, vault }),
+    ingress: chooseIngress(config),
+    compose: () => createComposeCli(),
     resolveSource: (user, owner, repo) => repositories.cloneSource(user, owner, repo),
     loadEnv: (userId, workspaceName) => envVariables.readPlaintext(userId, workspaceName),
     deleteEnv: (userId, workspaceName) => envVariables.deleteAll(userId, workspaceName),
     authorizeDeployment: (userId, workspaceName, vmSize, subscriptionId) =>
       billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId),
   });
+  const deployments = {
+    ...deploymentsModule,
+    ...createDeploymentRecovery({
+      deployments: deploymentsModule,
+      heartbeatMs: config.deployments.heartbeatMs,
+      kv,
+      logger,
+    }),
+  };
   const deployOnPush = createDeployOnPushModule({
     config,
     db,
@@ -149,12 +170,17 @@ export async function createPlatform(
     deployments: deployments.service,
     repository: deployments.repository,
   });
-  const lapseSweeper = createLapseSweeper({
-    billing,
-    stopWorkspace: (userId, name) => deployments.service.stopWorkspace(userId, name),
-    graceDays: config.billingGraceDays,
+  // Hourly, in one replica: stops the workspaces whose subscriptions lapsed beyond the grace period.
+  const lapseSweeper = scheduledWhileLeaseHeld('billing-lapse-sweeper', {
     kv,
     logger,
+    task: () =>
+      sweepLapsedWorkspaces({
+        billing,
+        stopWorkspace: (userId, name) => deployments.service.stopWorkspace(userId, name),
+        graceDays: config.billingGraceDays,
+        logger,
+      }),
   });
   const admin = createAdminModule({
     config,
@@ -165,6 +191,7 @@ export async function createPlatform(
     mailer,
     sessions,
     users,
+    containerMonitor: chooseContainerMonitor(config),
     // Live VM state and deletion come from the engine's VM provider.
     vmOperations: { ...deployments.service.adminVmOperations },
   });

@@ -3,6 +3,7 @@ import { createAlertsRepository } from '../alerts/alertsRepository.js';
 import { createAlertsService } from '../alerts/alertsService.js';
 import { createHealthMonitor } from '../alerts/healthMonitor.js';
 import type { Config } from '../config/config.js';
+import { createDeploymentRepository } from '../deployments/deploymentRepository.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { Mailer } from '../infra/mail/mailer.js';
@@ -19,6 +20,7 @@ import { createSystemHealthService } from '../monitoring/systemHealthService.js'
 import { createAlertConfigService } from '../notifications/alertConfigService.js';
 import { createAlertNotifier } from '../notifications/alertNotifier.js';
 import { createSenders } from '../notifications/senders.js';
+import { scheduledTask, scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { type DockerFor, localDockerFor } from '../workspaces/workspaceDocker.js';
 import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createWorkspacesService } from '../workspaces/workspacesService.js';
@@ -43,6 +45,7 @@ export function createRunningApps(deps: {
   const { config, logger } = deps;
   const dockerFor = deps.dockerFor ?? localDockerFor(config.vm.dockerSocket);
   const workspacesRepo = createWorkspacesRepository(deps.db);
+  const deploymentRows = createDeploymentRepository(deps.db);
   const logStore = createLogStore(deps.db);
   const metrics = createMetricsRepository(deps.db);
   const senders = createSenders({
@@ -71,6 +74,7 @@ export function createRunningApps(deps: {
     defaultProvider: config.vm.provider,
     logger,
   });
+  const logsLogger = logger.child({ component: 'logs' });
   const logPipeline = createLogPipeline({
     dockerFor,
     workspaces: workspacesRepo,
@@ -78,7 +82,7 @@ export function createRunningApps(deps: {
     pubsub: deps.pubsub,
     masks: deps.masks,
     kv: deps.kv,
-    logger: logger.child({ component: 'logs' }),
+    logger: logsLogger,
     retention: {
       lines: config.monitoring.logRetentionLines,
       bytes: DEFAULT_LOG_RETENTION_BYTES,
@@ -89,6 +93,8 @@ export function createRunningApps(deps: {
     workspaces: workspacesRepo,
     alerts,
     dockerFor,
+    deploymentInProgress: async (row) =>
+      Boolean(await deploymentRows.activeForWorkspace(row.userId, row.name)),
     kv: deps.kv,
     intervalMs: config.monitoring.healthCheckIntervalMs,
     logger: logger.child({ component: 'health' }),
@@ -97,15 +103,28 @@ export function createRunningApps(deps: {
     workspaces: workspacesRepo,
     systemHealth,
     metrics,
-    kv: deps.kv,
-    intervalMs: config.monitoring.metricSampleIntervalMs,
     logger,
   });
   const workspaces = createWorkspacesService({
     workspaces: workspacesRepo,
+    latestDeployment: (row) => deploymentRows.latestForWorkspace(row.userId, row.name),
     loggedServices: (userId, workspaceName) => logStore.distinctServices(userId, workspaceName),
     dockerFor,
     logger,
+  });
+
+  // The timers of the schedule catalogue these run on: every replica prunes and looks for engines (whose
+  // leases decide who collects); one replica samples metrics.
+  const logPruning = scheduledTask('log-prune', { logger: logsLogger, task: logPipeline.prune });
+  const engineRefresh = scheduledTask('log-engine-refresh', {
+    logger: logsLogger,
+    task: logPipeline.refreshEngines,
+  });
+  const metricSampling = scheduledWhileLeaseHeld('metric-sampler', {
+    kv: deps.kv,
+    logger,
+    intervalMs: config.monitoring.metricSampleIntervalMs,
+    task: metricSampler.sampleAll,
   });
 
   let started = false;
@@ -123,14 +142,16 @@ export function createRunningApps(deps: {
     async start() {
       if (started) return;
       started = true;
-      await logPipeline.start();
+      await logPruning.start();
+      await engineRefresh.start();
       healthMonitor.start();
-      metricSampler.start();
+      metricSampling.start();
     },
     async stop() {
       if (!started) return;
       started = false;
-      await Promise.all([healthMonitor.stop(), metricSampler.stop()]);
+      await Promise.all([healthMonitor.stop(), metricSampling.stop()]);
+      await Promise.all([logPruning.stop(), engineRefresh.stop()]);
       await logPipeline.stop();
     },
   };

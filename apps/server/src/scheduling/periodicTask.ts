@@ -46,12 +46,12 @@ export function everyInterval(options: PeriodicTask) {
   };
 }
 
-/** `everyInterval` in the one replica that holds the lease `name`. */
-export function everyWhileLeaseHeld(options: PeriodicTask & { kv: KeyValueStore }) {
+/** `everyInterval` in the one replica that holds the lease `lease` (by default named as the task). */
+export function everyWhileLeaseHeld(options: PeriodicTask & { kv: KeyValueStore; lease?: string }) {
   const loop = everyInterval(options);
   return whileLeaseHeld({
     kv: options.kv,
-    name: options.name,
+    name: options.lease ?? options.name,
     logger: options.logger,
     onAcquired: () => void loop.start(),
     onLost: () => loop.stop(),

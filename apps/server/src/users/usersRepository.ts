@@ -1,10 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../infra/db/client.js';
 import { emailWhitelist, users } from '../infra/db/schema.js';
 import type { GithubProfile } from '../infra/github/githubOAuth.js';
 
 export type UserRow = typeof users.$inferSelect;
+
+export type UserListFilter = 'all' | 'waiting-list' | 'whitelisted';
+
+/** Locks the user's row until `tx` ends: work for one user that must not run twice at once takes it first. */
+export async function lockUserRow(tx: Db, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
 
 /**
  * Every request of a signed-in user reads its row, so rows are kept for a moment: this repository is the only
@@ -25,6 +32,56 @@ export function createUsersRepository(db: Db) {
       if (cached) return cached;
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return remember(row);
+    },
+
+    /** The row as the database holds it now, past the cache (the admin panel shows and changes it). */
+    async findFresh(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** Newest first: everyone, the whitelisted, or those on the waiting list. */
+    async list(filter: UserListFilter): Promise<UserRow[]> {
+      const where =
+        filter === 'whitelisted'
+          ? eq(users.whitelisted, true)
+          : filter === 'waiting-list'
+            ? and(eq(users.whitelisted, false), eq(users.onWaitingList, true))
+            : undefined;
+      return db.select().from(users).where(where).orderBy(desc(users.createdAt));
+    },
+
+    /** The ids of the users who completed their profile with `email` (lower case) and are not let in yet. */
+    async waitingWithEmail(email: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.email}) = ${email}`,
+            eq(users.profileCompleted, true),
+            eq(users.whitelisted, false),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    async counts(): Promise<{ total: number; whitelisted: number }> {
+      const [all, whitelisted] = await Promise.all([
+        db.select({ n: count() }).from(users),
+        db.select({ n: count() }).from(users).where(eq(users.whitelisted, true)),
+      ]);
+      return { total: Number(all[0]?.n ?? 0), whitelisted: Number(whitelisted[0]?.n ?? 0) };
+    },
+
+    /** Each given user's login, by id (an id without a user is left out). */
+    async loginsByIds(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, login: users.login })
+        .from(users)
+        .where(inArray(users.id, ids));
+      return new Map(rows.map((row) => [row.id, row.login]));
     },
 
     async findByLogin(login: string): Promise<UserRow | undefined> {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { vms } from '../infra/db/schema.js';
 import type { VmRow } from './vmProvider.js';
@@ -9,6 +9,17 @@ export function createVmRepository(db: Db) {
     async findByName(name: string): Promise<VmRow | undefined> {
       const [row] = await db.select().from(vms).where(eq(vms.name, name));
       return row;
+    },
+    /** Every VM, newest first. */
+    async listNewestFirst(): Promise<VmRow[]> {
+      return db.select().from(vms).orderBy(desc(vms.createdAt));
+    },
+    async counts(): Promise<{ total: number; running: number }> {
+      const [all, running] = await Promise.all([
+        db.select({ n: count() }).from(vms),
+        db.select({ n: count() }).from(vms).where(eq(vms.status, 'running')),
+      ]);
+      return { total: Number(all[0]?.n ?? 0), running: Number(running[0]?.n ?? 0) };
     },
     async findById(id: string): Promise<VmRow | undefined> {
       const [row] = await db.select().from(vms).where(eq(vms.id, id));

@@ -1,10 +1,20 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
-import { users, workspaces } from '../infra/db/schema.js';
+import { workspaces } from '../infra/db/schema.js';
+import { createUsersRepository } from '../users/usersRepository.js';
 import { LIVE_STATUS, type WorkspaceRow } from './workspacesRepository.js';
 
 /** The admin panel's reads across every user's workspaces: counts, names per VM, owners. */
 export function createWorkspaceInventory(db: Db) {
+  const users = createUsersRepository(db);
+  /** The logins of the rows' owners; a row whose owner is gone is left out. */
+  async function withOwners<Row extends { userId: string }>(rows: Row[]) {
+    const logins = await users.loginsByIds([...new Set(rows.map((row) => row.userId))]);
+    return rows.flatMap((row) => {
+      const owner = logins.get(row.userId);
+      return owner === undefined ? [] : [{ row, owner }];
+    });
+  }
   return {
     async counts(): Promise<{ total: number; live: number }> {
       const [row] = await db
@@ -30,23 +40,19 @@ export function createWorkspaceInventory(db: Db) {
     },
 
     /** Every workspace with its owner's login, most recently updated first. */
-    listWithOwners(): Promise<{ workspace: WorkspaceRow; owner: string }[]> {
-      return db
-        .select({ workspace: workspaces, owner: users.login })
-        .from(workspaces)
-        .innerJoin(users, eq(users.id, workspaces.userId))
-        .orderBy(desc(workspaces.updatedAt));
+    async listWithOwners(): Promise<{ workspace: WorkspaceRow; owner: string }[]> {
+      const rows = await db.select().from(workspaces).orderBy(desc(workspaces.updatedAt));
+      return (await withOwners(rows)).map(({ row, owner }) => ({ workspace: row, owner }));
     },
 
     /** Workspace name and owner login for each workspace id, in one query. */
     async namesAndOwners(ids: string[]): Promise<Map<string, { name: string; owner: string }>> {
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: workspaces.id, name: workspaces.name, owner: users.login })
+        .select({ id: workspaces.id, name: workspaces.name, userId: workspaces.userId })
         .from(workspaces)
-        .innerJoin(users, eq(users.id, workspaces.userId))
         .where(inArray(workspaces.id, ids));
-      return new Map(rows.map((row) => [row.id, { name: row.name, owner: row.owner }]));
+      return new Map((await withOwners(rows)).map(({ row, owner }) => [row.id, { name: row.name, owner }]));
     },
   };
 }

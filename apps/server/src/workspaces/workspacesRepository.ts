@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
 import type { Db } from '../infra/db/client.js';
-import { deployments, vms, workspaces } from '../infra/db/schema.js';
+import { workspaces } from '../infra/db/schema.js';
+import type { VmRow } from '../vm-providers/vmProvider.js';
+import { createVmRepository } from '../vm-providers/vmRepository.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
-export type VmRow = typeof vms.$inferSelect;
 
 /** The status of a workspace whose containers run. */
 export const LIVE_STATUS = 'live';
@@ -19,6 +20,7 @@ export const workspaceNotFound = () => new DomainError('workspace_not_found', 'W
  * exactly as a name that does not exist.
  */
 export function createWorkspacesRepository(db: Db) {
+  const vmRows = createVmRepository(db);
   return {
     async findOwned(userId: string, name: string): Promise<WorkspaceRow> {
       const [row] = await db
@@ -92,47 +94,13 @@ export function createWorkspacesRepository(db: Db) {
       return db.select().from(workspaces);
     },
 
+    /** The workspace's VM record (vm-providers/ own the `vms` table). */
     async findVm(vmId: string | null): Promise<VmRow | undefined> {
-      if (!vmId) return undefined;
-      const [row] = await db.select().from(vms).where(eq(vms.id, vmId));
-      return row;
+      return vmId ? vmRows.findById(vmId) : undefined;
     },
 
-    async findVmByName(name: string): Promise<VmRow | undefined> {
-      const [row] = await db.select().from(vms).where(eq(vms.name, name));
-      return row;
-    },
-
-    async latestDeployment(workspace: WorkspaceRow) {
-      const [row] = await db
-        .select({
-          id: deployments.id,
-          status: deployments.status,
-          commitSha: deployments.commitSha,
-          workflowType: deployments.workflowType,
-          createdAt: deployments.createdAt,
-        })
-        .from(deployments)
-        .where(and(eq(deployments.userId, workspace.userId), eq(deployments.workspaceName, workspace.name)))
-        .orderBy(desc(deployments.createdAt))
-        .limit(1);
-      return row;
-    },
-
-    /** A deployment queued or running for the workspace: its containers are being replaced on purpose. */
-    async deploymentInProgress(workspace: WorkspaceRow): Promise<boolean> {
-      const [row] = await db
-        .select({ id: deployments.id })
-        .from(deployments)
-        .where(
-          and(
-            eq(deployments.userId, workspace.userId),
-            eq(deployments.workspaceName, workspace.name),
-            inArray(deployments.status, ['queued', 'running']),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
+    findVmByName(name: string): Promise<VmRow | undefined> {
+      return vmRows.findByName(name);
     },
 
     async recordError(workspaceId: string, message: string, at: Date): Promise<void> {

@@ -13,6 +13,13 @@ import type { WorkspaceRow, WorkspacesRepository } from './workspacesRepository.
 /** What the dashboard reads about a user's running apps. Every call is scoped to the owner. */
 export function createWorkspacesService(deps: {
   workspaces: WorkspacesRepository;
+  /** The workspace's newest deployment (deployments/ own the table). */
+  latestDeployment: (
+    row: WorkspaceRow,
+  ) => Promise<
+    | { id: string; status: string; commitSha: string | null; workflowType: string; createdAt: Date }
+    | undefined
+  >;
   /** The services the workspace's stored logs name: what the page shows when no container or URL names any. */
   loggedServices: (userId: string, workspaceName: string) => Promise<string[]>;
   dockerFor: DockerFor;
@@ -65,10 +72,7 @@ export function createWorkspacesService(deps: {
 
     async details(userId: string, name: string) {
       const row = await deps.workspaces.findOwned(userId, name);
-      const [containers, latest] = await Promise.all([
-        containersOf(row),
-        deps.workspaces.latestDeployment(row),
-      ]);
+      const [containers, latest] = await Promise.all([containersOf(row), deps.latestDeployment(row)]);
       return presentDetails(row, {
         services: await servicesOf(row, containers),
         containers,

@@ -4,6 +4,10 @@ import { JailError, type RepositoryJail } from '../jail/repositoryJail.js';
 import { COMPOSE_LIMITS } from './composeLimits.js';
 import { jailViolation } from './composeRawPolicy.js';
 import { IMAGE_PROBLEM_TEXT, imageReferenceProblem } from './imageReference.js';
+import type { PolicyViolation } from './policyViolation.js';
+
+/** The violation type lives on its own so the raw-file checks (composeRawPolicy.ts) need not import this file. */
+export type { PolicyViolation };
 
 /**
  * The sandbox rules for user compose projects (security brief, items 4, 12 and 13). Checked on the NORMALIZED
@@ -11,12 +15,6 @@ import { IMAGE_PROBLEM_TEXT, imageReferenceProblem } from './imageReference.js';
  * path goes through the repository jail (real paths, symlinks followed). Every rule names the service and the
  * key, so the user knows what to change.
  */
-export interface PolicyViolation {
-  service: string | null;
-  key: string;
-  message: string;
-}
-
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

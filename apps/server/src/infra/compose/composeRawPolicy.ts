@@ -1,5 +1,5 @@
 import type { JailError } from '../jail/repositoryJail.js';
-import type { PolicyViolation } from './composePolicy.js';
+import type { PolicyViolation } from './policyViolation.js';
 
 /**
  * How a file or path a compose file names is refused: the service (or the file), the key, the path as written,

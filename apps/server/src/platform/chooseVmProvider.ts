@@ -1,16 +1,16 @@
 import type { Config } from '../config/config.js';
 import type { Db } from '../infra/db/client.js';
 import type { Vault } from '../infra/vault/vault.js';
-import { lazyVmProvider } from './lazyVmProvider.js';
-import { createLocalVmProvider } from './local.js';
-import type { VmProvider } from './vmProvider.js';
-import { createVmRepository } from './vmRepository.js';
+import { lazyVmProvider } from '../vm-providers/lazyVmProvider.js';
+import { createLocalVmProvider } from '../vm-providers/local.js';
+import type { VmProvider } from '../vm-providers/vmProvider.js';
+import { createVmRepository } from '../vm-providers/vmRepository.js';
 
 /**
  * The provider VM_PROVIDER names; `local` needs nothing, `ssh` and `azure` need their settings (checked here,
  * at start-up). Their modules and SDKs (ssh2, Azure's) are imported only by the provider chosen, on first use.
  */
-export function createVmProvider(deps: { config: Config; db: Db; vault: Vault }): VmProvider {
+export function chooseVmProvider(deps: { config: Config; db: Db; vault: Vault }): VmProvider {
   const vmRepository = createVmRepository(deps.db);
   const { vm } = deps.config;
   switch (vm.provider) {
@@ -20,7 +20,7 @@ export function createVmProvider(deps: { config: Config; db: Db; vault: Vault })
         throw new Error('VM_PROVIDER=ssh needs SSH_HOST, SSH_USER and SSH_PRIVATE_KEY_FILE');
       }
       return lazyVmProvider('ssh', async () =>
-        (await import('./ssh.js')).createSshVmProvider({
+        (await import('../vm-providers/ssh.js')).createSshVmProvider({
           vmRepository,
           vault: deps.vault,
           host,
@@ -39,7 +39,7 @@ export function createVmProvider(deps: { config: Config; db: Db; vault: Vault })
       }
       return lazyVmProvider('azure', async () => {
         const [{ createAzureVmProvider }, { DefaultAzureCredential }] = await Promise.all([
-          import('./azure.js'),
+          import('../vm-providers/azure.js'),
           import('@azure/identity'),
         ]);
         return createAzureVmProvider({

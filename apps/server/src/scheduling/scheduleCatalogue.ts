@@ -1,0 +1,86 @@
+/**
+ * Every timer that repeats, in one table: its name (logged with every failed run), how often it runs, which
+ * replicas run it, and when its first run comes. The areas export the bodies; `scheduledTask` /
+ * `scheduledWhileLeaseHeld` (scheduledTask.ts) run one by name — the platform the process-wide ones, an area
+ * the ones inside a lease it holds (and deploy-on-push its deployer). An interval written as `configured`
+ * comes from the config (or a test) through whoever starts the task.
+ */
+export const SCHEDULE = {
+  'deployment-reaper': {
+    everyMs: 'configured', // two heartbeats (DEPLOY_HEARTBEAT_SECONDS)
+    // Every worker process, no lease: a dead lease holder would hold the reaping off, and the failing
+    // transition lets one caller win each deployment.
+    runsIn: 'every replica',
+    failure: 'looking for deployments of dead workers failed',
+  },
+  'ingress-routes': {
+    everyMs: 10_000,
+    runsIn: { lease: 'ingress-routes' },
+    failure: 'route check failed',
+  },
+  'push-deployer': {
+    everyMs: 1_000,
+    runsIn: { lease: 'push-deployer' },
+    failure: 'push deploy check failed',
+  },
+  'billing-lapse-sweeper': {
+    everyMs: 60 * 60 * 1000,
+    runsIn: { lease: 'billing-lapse-sweeper' },
+    failure: 'lapse sweep failed',
+  },
+  'metric-sampler': {
+    everyMs: 'configured', // METRIC_SAMPLE_INTERVAL_MS
+    runsIn: { lease: 'metric-sampler' },
+    failure: 'sampling failed',
+  },
+  'log-engine-refresh': {
+    everyMs: 15_000,
+    // Every replica looks for engines; the engines' leases decide which replica collects each one's logs.
+    runsIn: 'every replica',
+    failure: 'listing workspace engines failed',
+  },
+  'log-prune': {
+    everyMs: 10 * 60_000,
+    firstRunAfterInterval: true,
+    runsIn: 'every replica',
+    failure: 'pruning logs failed',
+  },
+  'log-resync': {
+    everyMs: 30_000,
+    runsIn: { insideLease: 'log-collector:{engine}' },
+    failure: 'listing containers for logs failed',
+  },
+  'health-checks': {
+    everyMs: 'configured', // HEALTH_CHECK_INTERVAL_MS
+    runsIn: { insideLease: 'health-monitor' },
+    failure: 'health checks failed',
+  },
+  'recovery-checks': {
+    everyMs: 1_000,
+    firstRunAfterInterval: true,
+    runsIn: { insideLease: 'health-monitor' },
+    failure: 'recovery checks failed',
+  },
+  'forget-old-events': {
+    everyMs: 10 * 60_000, // the restart window (alerts/healthChecks.ts RESTART_WINDOW_MS)
+    firstRunAfterInterval: true,
+    runsIn: { insideLease: 'health-monitor' },
+    failure: 'forgetting old events failed',
+  },
+} as const satisfies Record<string, ScheduleEntry>;
+
+export interface ScheduleEntry {
+  /** Milliseconds between runs, or `configured`: the area passes it (from the config, or a test's). */
+  everyMs: number | 'configured';
+  /**
+   * `every replica`; `{ lease }`: only the replica holding that lease (scheduledWhileLeaseHeld holds it);
+   * `{ insideLease }`: started and stopped by the area when it gains and loses a lease it holds itself.
+   */
+  runsIn: 'every replica' | { lease: string } | { insideLease: string };
+  /** The first run comes one interval after the start rather than at once. */
+  firstRunAfterInterval?: boolean;
+  /** The message a failed run is logged with. */
+  failure: string;
+}
+
+export type ScheduledTaskName = keyof typeof SCHEDULE;
