@@ -53,7 +53,7 @@ export function ReviewView({
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
-          <CardHeader title="Repository" icon={<GitBranch className="h-5 w-5" />} />
+          <CardHeader title="Repository" icon={GitBranch} />
           <CardBody>
             <dl className="space-y-3 text-sm">
               <DetailRow label="Owner" value={owner} />
@@ -63,7 +63,7 @@ export function ReviewView({
           </CardBody>
         </Card>
         <Card>
-          <CardHeader title="Virtual Machine" icon={<Server className="h-5 w-5" />} />
+          <CardHeader title="Virtual Machine" icon={Server} />
           <CardBody>
             <dl className="space-y-3 text-sm">
               <DetailRow label="Size" value={vmSize?.name ?? '—'} />

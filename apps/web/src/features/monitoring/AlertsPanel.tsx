@@ -51,7 +51,7 @@ export function AlertsPanel({ workspace }: { workspace: string }) {
     <Card>
       <CardHeader
         title="Alerts"
-        icon={<Bell className="h-5 w-5" aria-hidden="true" />}
+        icon={Bell}
         description={
           tab === 'recent'
             ? `Last ${RECENT_ALERT_HOURS} hours`
