@@ -86,12 +86,7 @@ export function AdminPanel({ onSignedOut }: { onSignedOut: () => void }) {
             <p className="text-sm text-zinc-500">Users, whitelist, VMs, workspaces, logs and caches</p>
           </div>
         </div>
-        <Button
-          variant="secondary"
-          icon={<LogOut className="h-4 w-4" />}
-          loading={loggingOut}
-          onClick={logout}
-        >
+        <Button variant="secondary" icon={LogOut} loading={loggingOut} onClick={logout}>
           Logout
         </Button>
       </header>

@@ -197,7 +197,7 @@ export function BillingPage() {
       <Button
         variant="ghost"
         className="mt-8"
-        icon={<ArrowLeft className="h-4 w-4" />}
+        icon={ArrowLeft}
         onClick={() => navigate('/repository-picker')}
       >
         Back

@@ -62,13 +62,7 @@ export function WorkspaceActionsCard({ busy, onDelete }: { busy: boolean; onDele
     <Card>
       <CardHeader title="Actions" icon={Wrench} />
       <CardBody>
-        <Button
-          variant="danger"
-          onClick={onDelete}
-          loading={busy}
-          icon={<Trash2 className="h-4 w-4" aria-hidden="true" />}
-          className="w-full"
-        >
+        <Button variant="danger" onClick={onDelete} loading={busy} icon={Trash2} className="w-full">
           {busy ? 'Deleting...' : 'Delete Workspace'}
         </Button>
         <p className="mt-2 text-xs text-zinc-500">Stops its containers and removes the workspace.</p>

@@ -124,11 +124,11 @@ export function ReviewView({
           to="/repository-picker"
           state={REOPEN_CONFIGURE_STATE}
           variant="secondary"
-          icon={<ArrowLeft className="h-4 w-4" />}
+          icon={ArrowLeft}
         >
           Back to Repository Selection
         </ButtonLink>
-        <Button size="lg" loading={starting} icon={<Rocket className="h-4 w-4" />} onClick={onStart}>
+        <Button size="lg" loading={starting} icon={Rocket} onClick={onStart}>
           Start Deployment
         </Button>
       </div>

@@ -89,17 +89,12 @@ export function EnvVariablesPage() {
           to="/repository-picker"
           state={REOPEN_CONFIGURE_STATE}
           variant="secondary"
-          icon={<ArrowLeft className="h-4 w-4" />}
+          icon={ArrowLeft}
         >
           Back to Repository
         </ButtonLink>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
-          <Button
-            variant="ghost"
-            icon={<SkipForward className="h-4 w-4" />}
-            disabled={busy || !repo}
-            onClick={goToReview}
-          >
+          <Button variant="ghost" icon={SkipForward} disabled={busy || !repo} onClick={goToReview}>
             Skip
           </Button>
           <Button loading={saving} disabled={busy || !repo} onClick={() => void continueToNext()}>

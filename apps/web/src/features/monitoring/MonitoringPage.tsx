@@ -111,7 +111,7 @@ function WorkspaceDetails({ workspace, onDeleted }: { workspace: WorkspaceSummar
             variant="danger"
             onClick={() => void actions.remove()}
             loading={actions.busy === 'delete'}
-            icon={<Trash2 className="h-4 w-4" aria-hidden="true" />}
+            icon={Trash2}
           >
             {actions.busy === 'delete' ? 'Deleting...' : 'Delete Workspace'}
           </Button>

@@ -124,11 +124,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
             {actionError}
           </Alert>
         )}
-        <Button
-          className="mt-6"
-          onClick={openAddDialog}
-          icon={<Plus className="h-4 w-4" aria-hidden="true" />}
-        >
+        <Button className="mt-6" onClick={openAddDialog} icon={Plus}>
           Add Environment Variables
         </Button>
         {addDialog}
@@ -151,18 +147,10 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
           {countOf(variables.length, NOUNS.variable)}
         </p>
         <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            onClick={openAddDialog}
-            icon={<Plus className="h-4 w-4" aria-hidden="true" />}
-          >
+          <Button variant="secondary" onClick={openAddDialog} icon={Plus}>
             Add More Variables
           </Button>
-          <Button
-            variant="danger"
-            onClick={() => void removeAll()}
-            icon={<Trash2 className="h-4 w-4" aria-hidden="true" />}
-          >
+          <Button variant="danger" onClick={() => void removeAll()} icon={Trash2}>
             Delete All
           </Button>
         </div>

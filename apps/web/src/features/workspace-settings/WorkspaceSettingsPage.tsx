@@ -54,7 +54,7 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
             onClick={() => void settings.save()}
             loading={settings.saving}
             disabled={settings.load.status !== 'ready'}
-            icon={<Save className="h-4 w-4" aria-hidden="true" />}
+            icon={Save}
           >
             {settings.saving ? 'Saving...' : 'Save Changes'}
           </Button>
