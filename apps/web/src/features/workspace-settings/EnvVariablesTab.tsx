@@ -214,29 +214,23 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
                     variant="ghost"
                     aria-label={`${shown ? 'Hide' : 'Show'} ${variable.key}`}
                     onClick={() => toggleReveal(variable.key)}
-                  >
-                    {shown ? (
-                      <EyeOff className="h-4 w-4" aria-hidden="true" />
-                    ) : (
-                      <Eye className="h-4 w-4" aria-hidden="true" />
-                    )}
-                  </Button>
+                    icon={shown ? EyeOff : Eye}
+                  />
                   <Button
                     size="sm"
                     variant="ghost"
                     aria-label={`Edit ${variable.key}`}
                     onClick={() => setEditing({ key: variable.key, value: variable.value })}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </Button>
+                    icon={Pencil}
+                  />
                   <Button
                     size="sm"
                     variant="ghost"
                     aria-label={`Delete ${variable.key}`}
                     onClick={() => void remove(variable.key)}
-                  >
-                    <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                  </Button>
+                    icon={Trash2}
+                    iconClassName="h-4 w-4 text-red-600"
+                  />
                 </div>
               );
             },
