@@ -1,9 +1,9 @@
 import type { VmSize, WorkflowDefinition } from '@slipway/contract';
-import { ArrowLeft, ChevronDown, GitBranch, Rocket, Server } from 'lucide-react';
+import { ChevronDown, GitBranch, Rocket, Server } from 'lucide-react';
 import { useState } from 'react';
+import { BackToRepositoryPicker } from '../../components/BackToRepositoryPicker';
 import { DetailRow } from '../../components/DetailRow';
-import { Alert, Button, ButtonLink, Card, CardBody, CardHeader } from '../../components/ui';
-import { REOPEN_CONFIGURE_STATE } from '../../lib/deploymentSelection';
+import { Alert, Button, Card, CardBody, CardHeader } from '../../components/ui';
 import { stepTitle } from './StepList';
 
 const VM_DETAILS = [
@@ -120,14 +120,7 @@ export function ReviewView({
       </Card>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <ButtonLink
-          to="/repository-picker"
-          state={REOPEN_CONFIGURE_STATE}
-          variant="secondary"
-          icon={ArrowLeft}
-        >
-          Back to Repository Selection
-        </ButtonLink>
+        <BackToRepositoryPicker>Back to Repository Selection</BackToRepositoryPicker>
         <Button size="lg" loading={starting} icon={Rocket} onClick={onStart}>
           Start Deployment
         </Button>
