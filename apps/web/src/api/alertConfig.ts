@@ -1,6 +1,6 @@
 import type { AlertRule, SinkType } from '@slipway/contract';
-import { useQuery } from '@tanstack/react-query';
 import { callRoute } from './routeClient';
+import { useWorkspaceQuery } from './workspaceQuery';
 
 /** A notification channel as the settings screen edits it (a new one has no id yet). */
 export interface EditableSink {
@@ -23,9 +23,8 @@ export async function fetchAlertConfig(workspace: string): Promise<EditableAlert
 export const alertConfigKey = (workspace: string) => ['alert-config', workspace] as const;
 
 /** GET /api/alerts/config/{ws}: the workspace's channels, rules and switch (secrets masked). */
-export function useAlertConfig(workspace: string) {
-  return useQuery({ queryKey: alertConfigKey(workspace), queryFn: () => fetchAlertConfig(workspace) });
-}
+export const useAlertConfig = (workspace: string) =>
+  useWorkspaceQuery(alertConfigKey, fetchAlertConfig, workspace);
 
 /** PUT /api/alerts/config/{ws}; answers the saved config (secrets masked again). */
 export async function saveAlertConfig(

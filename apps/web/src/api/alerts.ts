@@ -1,6 +1,6 @@
 import type { AlertStatistics, AlertView } from '@slipway/contract';
-import { useQuery } from '@tanstack/react-query';
 import { callRoute } from './routeClient';
+import { useWorkspaceQuery } from './workspaceQuery';
 
 export async function fetchActiveAlerts(workspace: string): Promise<AlertView[]> {
   return callRoute('activeAlerts', { params: { workspace } });
@@ -34,26 +34,11 @@ export const alertKeys = {
 };
 
 /** Spec: the active alerts refresh every 30 s. */
-export function useActiveAlerts(workspace: string) {
-  return useQuery({
-    queryKey: alertKeys.active(workspace),
-    queryFn: () => fetchActiveAlerts(workspace),
-    refetchInterval: 30_000,
-  });
-}
+export const useActiveAlerts = (workspace: string) =>
+  useWorkspaceQuery(alertKeys.active, fetchActiveAlerts, workspace, { refetchInterval: 30_000 });
 
-export function useRecentAlerts(workspace: string, shown: boolean) {
-  return useQuery({
-    queryKey: alertKeys.recent(workspace),
-    queryFn: () => fetchRecentAlerts(workspace),
-    enabled: shown,
-  });
-}
+export const useRecentAlerts = (workspace: string, shown: boolean) =>
+  useWorkspaceQuery(alertKeys.recent, fetchRecentAlerts, workspace, { enabled: shown });
 
-export function useAlertStatistics(workspace: string, shown: boolean) {
-  return useQuery({
-    queryKey: alertKeys.statistics(workspace),
-    queryFn: () => fetchAlertStatistics(workspace),
-    enabled: shown,
-  });
-}
+export const useAlertStatistics = (workspace: string, shown: boolean) =>
+  useWorkspaceQuery(alertKeys.statistics, fetchAlertStatistics, workspace, { enabled: shown });

@@ -1,19 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
+import { useWorkspaceQuery } from './workspaceQuery';
 
 export const deployOnPushKey = (workspace: string) => ['workspace-deploy-on-push', workspace] as const;
 
 /** GET /api/workspace-deploy-on-push/{name}: whether a push to the workspace's branch deploys it. */
-export function useDeployOnPush(workspace: string) {
-  return useQuery({
-    queryKey: deployOnPushKey(workspace),
-    queryFn: () =>
-      failingWith('Could not load the deploy on push setting', () =>
-        callRoute('getDeployOnPush', { params: { name: workspace } }),
-      ),
-  });
+function fetchDeployOnPush(name: string) {
+  return failingWith('Could not load the deploy on push setting', () =>
+    callRoute('getDeployOnPush', { params: { name } }),
+  );
 }
+
+export const useDeployOnPush = (workspace: string) =>
+  useWorkspaceQuery(deployOnPushKey, fetchDeployOnPush, workspace);
 
 /** PUT /api/workspace-deploy-on-push/{name}: turns deploy on push on or off. */
 export function useSetDeployOnPush(workspace: string) {

@@ -1,7 +1,7 @@
 import type { EnvVariable, EnvVariablesSaved } from '@slipway/contract';
-import { useQuery } from '@tanstack/react-query';
 import { httpStatus } from './errors';
 import { callRoute } from './routeClient';
+import { useWorkspaceQuery } from './workspaceQuery';
 
 /** GET /api/env-variables/{workspace}; a 404 means the workspace has none yet. */
 export async function fetchEnvVariables(workspace: string): Promise<EnvVariable[]> {
@@ -16,13 +16,8 @@ export async function fetchEnvVariables(workspace: string): Promise<EnvVariable[
 export const envVariablesKey = (workspace: string) => ['env-variables', workspace] as const;
 
 /** A workspace's variables, loaded again on every visit (the deploy wizard uploads them too). */
-export function useEnvVariables(workspace: string) {
-  return useQuery({
-    queryKey: envVariablesKey(workspace),
-    queryFn: () => fetchEnvVariables(workspace),
-    staleTime: 0,
-  });
-}
+export const useEnvVariables = (workspace: string) =>
+  useWorkspaceQuery(envVariablesKey, fetchEnvVariables, workspace, { staleTime: 0 });
 
 /** POST /api/env-variables/{workspace}/upload: the deploy wizard's and the settings' one upload. */
 export function uploadEnvVariables(workspace: string, variables: EnvVariable[]): Promise<EnvVariablesSaved> {

@@ -1,6 +1,6 @@
 import type { SystemHealthContainers, SystemHealthStatus, SystemInfo, VmHealth } from '@slipway/contract';
-import { useQuery } from '@tanstack/react-query';
 import { callRoute } from './routeClient';
+import { useWorkspaceQuery } from './workspaceQuery';
 
 export async function fetchSystemHealthStatus(workspace: string): Promise<SystemHealthStatus> {
   return callRoute('systemHealthStatus', { params: { workspace } });
@@ -35,36 +35,20 @@ export const monitoringKeys = {
 export const SYSTEM_HEALTH_POLL_MS = 30_000;
 
 /** Whether system health is deployed; the monitoring screen shows a failure at once (`retry: false`). */
-export function useSystemHealthStatus(workspace: string, options: { retry?: false } = {}) {
-  return useQuery({
-    queryKey: monitoringKeys.status(workspace),
-    queryFn: () => fetchSystemHealthStatus(workspace),
-    ...options,
-  });
-}
+export const useSystemHealthStatus = (workspace: string, options: { retry?: false } = {}) =>
+  useWorkspaceQuery(monitoringKeys.status, fetchSystemHealthStatus, workspace, options);
 
-export function useSystemInfo(workspace: string, deployed: boolean) {
-  return useQuery({
-    queryKey: monitoringKeys.info(workspace),
-    queryFn: () => fetchSystemInfo(workspace),
-    enabled: deployed,
-  });
-}
+export const useSystemInfo = (workspace: string, deployed: boolean) =>
+  useWorkspaceQuery(monitoringKeys.info, fetchSystemInfo, workspace, { enabled: deployed });
 
-export function useVmHealth(workspace: string, deployed: boolean) {
-  return useQuery({
-    queryKey: monitoringKeys.vm(workspace),
-    queryFn: () => fetchVmHealth(workspace),
+export const useVmHealth = (workspace: string, deployed: boolean) =>
+  useWorkspaceQuery(monitoringKeys.vm, fetchVmHealth, workspace, {
     enabled: deployed,
     refetchInterval: SYSTEM_HEALTH_POLL_MS,
   });
-}
 
-export function useSystemHealthContainers(workspace: string, deployed: boolean) {
-  return useQuery({
-    queryKey: monitoringKeys.containers(workspace),
-    queryFn: () => fetchSystemHealthContainers(workspace),
+export const useSystemHealthContainers = (workspace: string, deployed: boolean) =>
+  useWorkspaceQuery(monitoringKeys.containers, fetchSystemHealthContainers, workspace, {
     enabled: deployed,
     refetchInterval: SYSTEM_HEALTH_POLL_MS,
   });
-}

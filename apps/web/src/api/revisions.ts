@@ -1,20 +1,18 @@
 import type { StartDeploymentResponse } from '@slipway/contract';
-import { useQuery } from '@tanstack/react-query';
 import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
+import { useWorkspaceQuery } from './workspaceQuery';
 
 export const revisionsKey = (workspace: string) => ['workspace-revisions', workspace] as const;
 
 /** GET /api/workspace-revisions/{name}: the workspace's successful deployments, newest first. */
-export function useRevisions(workspace: string) {
-  return useQuery({
-    queryKey: revisionsKey(workspace),
-    queryFn: () =>
-      failingWith('Could not load the revisions', () =>
-        callRoute('workspaceRevisions', { params: { name: workspace } }),
-      ),
-  });
+function fetchRevisions(name: string) {
+  return failingWith('Could not load the revisions', () =>
+    callRoute('workspaceRevisions', { params: { name } }),
+  );
 }
+
+export const useRevisions = (workspace: string) => useWorkspaceQuery(revisionsKey, fetchRevisions, workspace);
 
 /** POST /api/workspace-rollback/{name}/{deploymentId}: starts the rollback under `sessionId`. */
 export async function startRollback(

@@ -18,7 +18,7 @@ export function RouteErrorView({ error, onRetry }: { error: unknown; onRetry: ()
           ? 'This page could not be loaded. Slipway may have been updated or the connection dropped.'
           : 'This page ran into a problem and could not be shown.'}
       </p>
-      <Button className="mt-6" icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />} onClick={onRetry}>
+      <Button className="mt-6" icon={RefreshCw} onClick={onRetry}>
         Try Again
       </Button>
     </div>

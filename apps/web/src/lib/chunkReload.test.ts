@@ -35,26 +35,30 @@ describe('reloadOnceForStaleChunk', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reloads once for a stale chunk, then leaves a second failure to the error view', () => {
+  it.each([
+    {
+      title: 'reloads once for a stale chunk, then leaves a second failure to the error view',
+      loaded: null,
+      next: 'DashboardPage',
+      reloadsAgain: false,
+    },
+    {
+      title: 'may reload again once the chunk it reloaded for has loaded (the next deployment)',
+      loaded: 'DashboardPage',
+      next: 'MonitoringPage',
+      reloadsAgain: true,
+    },
+    {
+      title: 'stays guarded when another chunk loads first (the header before the missing page fails again)',
+      loaded: 'UserHeader',
+      next: 'DashboardPage',
+      reloadsAgain: false,
+    },
+  ])('$title', ({ loaded, next, reloadsAgain }) => {
     const reload = fakeWindow();
     expect(reloadOnceForStaleChunk('DashboardPage')).toBe(true);
-    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(false);
-    expect(reload).toHaveBeenCalledTimes(1);
-  });
-
-  it('may reload again once the chunk it reloaded for has loaded (the next deployment)', () => {
-    const reload = fakeWindow();
-    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(true);
-    chunkLoaded('DashboardPage');
-    expect(reloadOnceForStaleChunk('MonitoringPage')).toBe(true);
-    expect(reload).toHaveBeenCalledTimes(2);
-  });
-
-  it('stays guarded when another chunk loads first (the header before the missing page fails again)', () => {
-    const reload = fakeWindow();
-    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(true);
-    chunkLoaded('UserHeader');
-    expect(reloadOnceForStaleChunk('DashboardPage')).toBe(false);
-    expect(reload).toHaveBeenCalledTimes(1);
+    if (loaded) chunkLoaded(loaded);
+    expect(reloadOnceForStaleChunk(next)).toBe(reloadsAgain);
+    expect(reload).toHaveBeenCalledTimes(reloadsAgain ? 2 : 1);
   });
 });

@@ -12,7 +12,7 @@ export function SignInButton({ size = 'sm', className }: { size?: ButtonSize; cl
       variant="primary"
       onClick={signIn}
       loading={isSigningIn}
-      icon={<Github className="h-4 w-4" aria-hidden="true" />}
+      icon={Github}
     >
       {isSigningIn ? 'Redirecting to GitHub...' : 'Sign in with GitHub'}
     </Button>

@@ -29,7 +29,7 @@ export function UserHeader({ user }: { user: User }) {
       desktop={
         <>
           {showDeployNew && (
-            <Button size="sm" onClick={deployNew} icon={<Plus className="h-4 w-4" aria-hidden="true" />}>
+            <Button size="sm" onClick={deployNew} icon={Plus}>
               Deploy New
             </Button>
           )}

@@ -13,6 +13,11 @@ export function SiteFooter() {
       {label}
     </button>
   );
+  const pageLink = (to: string, label: string) => (
+    <Link to={to} className={linkClasses}>
+      {label}
+    </Link>
+  );
 
   return (
     <footer className="border-t border-zinc-200 bg-zinc-50">
@@ -41,16 +46,10 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2">
             <li>{sectionLink('features', 'Features')}</li>
             <li>{sectionLink('faq', 'FAQ')}</li>
-            <li>
-              <Link to="/documentation" className={linkClasses}>
-                Documentation
-              </Link>
-            </li>
+            <li>{pageLink('/documentation', 'Documentation')}</li>
             <li>
               {user ? (
-                <Link to="/repository-picker" className={linkClasses}>
-                  Get Started
-                </Link>
+                pageLink('/repository-picker', 'Get Started')
               ) : (
                 <button type="button" className={linkClasses} onClick={signIn}>
                   Get Started
@@ -64,21 +63,9 @@ export function SiteFooter() {
             Support
           </h2>
           <ul className="mt-3 space-y-2">
-            <li>
-              <Link to="/documentation" className={linkClasses}>
-                Documentation
-              </Link>
-            </li>
-            <li>
-              <Link to="/status" className={linkClasses}>
-                Status
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className={linkClasses}>
-                Contact
-              </Link>
-            </li>
+            <li>{pageLink('/documentation', 'Documentation')}</li>
+            <li>{pageLink('/status', 'Status')}</li>
+            <li>{pageLink('/contact', 'Contact')}</li>
           </ul>
         </nav>
       </div>

@@ -88,29 +88,14 @@ export function LogViewer({
           Auto-scroll
         </label>
         <div className="ml-auto flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={scrollToBottom}
-            icon={<ArrowDownToLine className="h-4 w-4" aria-hidden="true" />}
-          >
+          <Button size="sm" variant="ghost" onClick={scrollToBottom} icon={ArrowDownToLine}>
             Bottom
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={logs.clear}
-            icon={<Trash2 className="h-4 w-4" aria-hidden="true" />}
-          >
+          <Button size="sm" variant="ghost" onClick={logs.clear} icon={Trash2}>
             Clear
           </Button>
           {logs.streaming ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={logs.stopStream}
-              icon={<Square className="h-4 w-4" aria-hidden="true" />}
-            >
+            <Button size="sm" variant="secondary" onClick={logs.stopStream} icon={Square}>
               Stop Stream
             </Button>
           ) : (
@@ -119,7 +104,7 @@ export function LogViewer({
               onClick={logs.startStream}
               disabled={!canStream}
               title={canStream ? undefined : 'The repository of this workspace is not known'}
-              icon={<Play className="h-4 w-4" aria-hidden="true" />}
+              icon={Play}
             >
               Start Stream
             </Button>

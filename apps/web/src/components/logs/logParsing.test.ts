@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { capLines, entryText, isAtBottom, lineKey, logLevelOf, parseStreamLine } from './logParsing';
 
 describe('logLevelOf', () => {
-  it('derives the level from the text, error first', () => {
-    expect(logLevelOf('Connection ERROR: refused')).toBe('error');
-    expect(logLevelOf('warning: disk at 80%')).toBe('warning');
-    expect(logLevelOf('Build success')).toBe('success');
-    expect(logLevelOf('listening on :8080')).toBe('info');
-    expect(logLevelOf('error and warning')).toBe('error');
-    expect(logLevelOf('Warning then success')).toBe('warning');
+  it.each([
+    ['Connection ERROR: refused', 'error'],
+    ['warning: disk at 80%', 'warning'],
+    ['Build success', 'success'],
+    ['listening on :8080', 'info'],
+    ['error and warning', 'error'],
+    ['Warning then success', 'warning'],
+  ])('reads %j as %s (error first, then warning, then success)', (text, level) => {
+    expect(logLevelOf(text)).toBe(level);
   });
 });
 
@@ -34,12 +36,12 @@ describe('parseStreamLine', () => {
     expect(parseStreamLine(raw)?.text).toBe('<script>alert(1)</script>');
   });
 
-  it('ignores lines without the data prefix and blank data', () => {
-    expect(parseStreamLine(': keep-alive')).toBeNull();
-    expect(parseStreamLine('')).toBeNull();
-    expect(parseStreamLine('data: ')).toBeNull();
-    expect(parseStreamLine('event: ping')).toBeNull();
-  });
+  it.each([': keep-alive', '', 'data: ', 'event: ping'])(
+    'ignores %j (no data prefix, or blank data)',
+    (raw) => {
+      expect(parseStreamLine(raw)).toBeNull();
+    },
+  );
 
   it('shows a payload that is not JSON as text, and a line without tabs whole', () => {
     expect(parseStreamLine('data: t\tweb\tnot json')?.text).toBe('not json');

@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cn } from './cn';
 import { Spinner } from './Spinner';
@@ -33,11 +34,20 @@ export function buttonClasses(
   );
 }
 
-interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+/** A decorative icon before the label, hidden from screen readers; h-4 w-4 unless `iconClassName` says otherwise. */
+interface IconProps {
+  icon?: LucideIcon | undefined;
+  iconClassName?: string;
+}
+
+function ButtonIcon({ icon: Icon, iconClassName = 'h-4 w-4' }: IconProps) {
+  return Icon ? <Icon className={iconClassName} aria-hidden="true" /> : null;
+}
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, IconProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   loading?: boolean;
-  icon?: ReactNode;
 }
 
 export function Button({
@@ -45,6 +55,7 @@ export function Button({
   size,
   loading = false,
   icon,
+  iconClassName,
   className,
   children,
   disabled,
@@ -59,7 +70,7 @@ export function Button({
       aria-busy={loading || undefined}
       {...rest}
     >
-      {loading ? <Spinner size="sm" /> : icon}
+      {loading ? <Spinner size="sm" /> : <ButtonIcon icon={icon} iconClassName={iconClassName} />}
       {children}
     </button>
   );
@@ -71,12 +82,13 @@ export function ButtonLink({
   size,
   className,
   icon,
+  iconClassName,
   children,
   ...rest
-}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize; icon?: ReactNode }) {
+}: LinkProps & IconProps & { variant?: ButtonVariant; size?: ButtonSize }) {
   return (
     <Link className={buttonClasses(variant, size, className)} {...rest}>
-      {icon}
+      <ButtonIcon icon={icon} iconClassName={iconClassName} />
       {children}
     </Link>
   );

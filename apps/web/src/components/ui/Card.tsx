@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn';
 
@@ -8,17 +9,22 @@ export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
 export function CardHeader({
   title,
   description,
-  icon,
+  icon: Icon,
   action,
 }: {
   title: ReactNode;
   description?: ReactNode;
-  icon?: ReactNode;
+  /** Decorative: drawn beside the title, hidden from screen readers. */
+  icon?: LucideIcon;
   action?: ReactNode;
 }) {
   return (
     <div className="flex items-start gap-3 border-b border-zinc-100 px-6 py-4">
-      {icon && <div className="mt-0.5 text-accent-600">{icon}</div>}
+      {Icon && (
+        <div className="mt-0.5 text-accent-600">
+          <Icon className="h-5 w-5" aria-hidden="true" />
+        </div>
+      )}
       <div className="min-w-0 flex-1">
         <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
         {description && <p className="mt-1 text-sm text-zinc-500">{description}</p>}

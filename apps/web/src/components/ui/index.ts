@@ -9,3 +9,4 @@ export { InfoDialog, type InfoDialogKind } from './InfoDialog';
 export { FormField, Input, Textarea } from './Input';
 export { Select, type SelectOption } from './Select';
 export { LoadingView, Spinner } from './Spinner';
+export { TabButton } from './TabButton';

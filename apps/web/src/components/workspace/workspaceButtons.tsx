@@ -6,11 +6,7 @@ import type { useWorkspaceActions } from './useWorkspaceActions';
 /** Redeploys the workspace from its repository (the dashboard's and the monitoring screen's button). */
 export function DeployAgainButton({ actions }: { actions: ReturnType<typeof useWorkspaceActions> }) {
   return (
-    <Button
-      onClick={() => void actions.redeploy()}
-      loading={actions.busy === 'redeploy'}
-      icon={<Rocket className="h-4 w-4" aria-hidden="true" />}
-    >
+    <Button onClick={() => void actions.redeploy()} loading={actions.busy === 'redeploy'} icon={Rocket}>
       {actions.busy === 'redeploy' ? 'Deploying...' : 'Deploy Again'}
     </Button>
   );
@@ -22,7 +18,7 @@ export function WorkspaceSettingsLink({ workspace }: { workspace: WorkspaceSumma
     <ButtonLink
       variant="secondary"
       to={`/workspace-settings?workspace=${encodeURIComponent(workspace.workspace_name)}`}
-      icon={<Settings className="h-4 w-4" aria-hidden="true" />}
+      icon={Settings}
     >
       Settings
     </ButtonLink>

@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { adminLogout } from '../../api/admin';
 import { useAdminStats } from '../../api/adminQueries';
 import { httpStatus } from '../../api/errors';
-import { Button, cn } from '../../components/ui';
+import { Button, cn, TabButton } from '../../components/ui';
 import { failureText, LOAD_FAILURE } from './adminMessages';
 import type { AdminNotifier, AdminTabProps } from './adminTabTypes';
 import { MonitoringTab } from './monitoring/MonitoringTab';
@@ -86,12 +86,7 @@ export function AdminPanel({ onSignedOut }: { onSignedOut: () => void }) {
             <p className="text-sm text-zinc-500">Users, whitelist, VMs, workspaces, logs and caches</p>
           </div>
         </div>
-        <Button
-          variant="secondary"
-          icon={<LogOut className="h-4 w-4" />}
-          loading={loggingOut}
-          onClick={logout}
-        >
+        <Button variant="secondary" icon={LogOut} loading={loggingOut} onClick={logout}>
           Logout
         </Button>
       </header>
@@ -106,23 +101,19 @@ export function AdminPanel({ onSignedOut }: { onSignedOut: () => void }) {
         className="flex gap-1 overflow-x-auto border-b border-zinc-200"
       >
         {TABS.map((tab) => (
-          <button
+          <TabButton
             key={tab.id}
             id={`admin-tab-${tab.id}`}
-            type="button"
-            role="tab"
-            aria-selected={active === tab.id}
+            selected={active === tab.id}
             aria-controls={`admin-panel-${tab.id}`}
             onClick={() => open(tab.id)}
             className={cn(
-              '-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
-              active === tab.id
-                ? 'border-accent-600 text-accent-700'
-                : 'border-transparent text-zinc-500 hover:border-zinc-300 hover:text-zinc-800',
+              'px-4 py-2.5 whitespace-nowrap transition-colors',
+              active !== tab.id && 'hover:border-zinc-300',
             )}
           >
             {tab.label}
-          </button>
+          </TabButton>
         ))}
       </div>
 

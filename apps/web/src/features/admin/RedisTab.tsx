@@ -82,7 +82,7 @@ export function RedisTab({ notify, onChanged }: AdminTabProps) {
                 <Button
                   key={type}
                   variant={type === 'all' ? 'danger' : 'secondary'}
-                  icon={<Trash2 className="h-4 w-4" />}
+                  icon={Trash2}
                   loading={flushing === type}
                   disabled={flushing !== null}
                   onClick={() => flush(type)}

@@ -18,7 +18,7 @@ export function removeColumn<Row>(
     cell: (row) => {
       const { text, ...props } = button(row);
       return (
-        <Button size="sm" icon={<Trash2 className="h-4 w-4" />} {...props}>
+        <Button size="sm" icon={Trash2} {...props}>
           {text}
         </Button>
       );

@@ -31,7 +31,8 @@ export function TabSection({
           size="sm"
           onClick={onRefresh}
           disabled={loading}
-          icon={<RefreshCw className={loading ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />}
+          icon={RefreshCw}
+          iconClassName={loading ? 'h-4 w-4 animate-spin' : 'h-4 w-4'}
         >
           Refresh
         </Button>

@@ -33,10 +33,16 @@ function CompleteProfileForm({ user }: { user: User }) {
   const [busy, setBusy] = useState(false);
   const needsEmail = !user.email;
 
-  const change = (name: keyof ProfileForm) => (event: { target: { value: string } }) => {
-    setForm((prev) => ({ ...prev, [name]: event.target.value }));
-    setErrors((prev) => ({ ...prev, [name]: undefined }));
-  };
+  /** An input's name, value, error and change handler (which clears its error). */
+  const field = (name: keyof ProfileForm) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      setForm((prev) => ({ ...prev, [name]: event.target.value }));
+      setErrors((prev) => ({ ...prev, [name]: undefined }));
+    },
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,37 +89,18 @@ function CompleteProfileForm({ user }: { user: User }) {
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
           {submitError && <Alert tone="error">{submitError}</Alert>}
           <div className="grid gap-5 sm:grid-cols-2">
-            <Input
-              label="First Name"
-              name="firstName"
-              autoComplete="given-name"
-              required
-              value={form.firstName}
-              onChange={change('firstName')}
-              error={errors.firstName}
-            />
-            <Input
-              label="Last Name"
-              name="lastName"
-              autoComplete="family-name"
-              required
-              value={form.lastName}
-              onChange={change('lastName')}
-              error={errors.lastName}
-            />
+            <Input label="First Name" autoComplete="given-name" required {...field('firstName')} />
+            <Input label="Last Name" autoComplete="family-name" required {...field('lastName')} />
           </div>
           {needsEmail ? (
             <Input
               label="Email"
-              name="email"
               type="email"
               autoComplete="email"
               required
               placeholder="you@example.com"
               hint="Your GitHub account has no public email. We use it for deployment alerts and account news."
-              value={form.email}
-              onChange={change('email')}
-              error={errors.email}
+              {...field('email')}
             />
           ) : (
             <div>

@@ -103,7 +103,7 @@ export function BillingPage() {
       <div className="mt-8 grid gap-6 md:grid-cols-5">
         <div className="space-y-6 md:col-span-3">
           <Card>
-            <CardHeader title="Deployment Summary" icon={<GitBranch className="h-5 w-5" />} />
+            <CardHeader title="Deployment Summary" icon={GitBranch} />
             <CardBody>
               <p className="font-semibold text-zinc-900" data-testid="billing-repo-name">
                 {repo.name}
@@ -127,7 +127,7 @@ export function BillingPage() {
 
           {!freeBeta && (
             <Card>
-              <CardHeader title="Payment Method" icon={<CreditCard className="h-5 w-5" />} />
+              <CardHeader title="Payment Method" icon={CreditCard} />
               <CardBody>
                 <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3">
                   <input
@@ -147,7 +147,7 @@ export function BillingPage() {
 
         <div className="space-y-6 md:col-span-2">
           <Card>
-            <CardHeader title="Monthly Price" icon={<Server className="h-5 w-5" />} />
+            <CardHeader title="Monthly Price" icon={Server} />
             <CardBody>
               <p className="text-3xl font-semibold text-zinc-950" data-testid="billing-price">
                 {freeBeta ? '$0' : vmSize ? `$${vmSize.price}` : '—'}
@@ -197,7 +197,7 @@ export function BillingPage() {
       <Button
         variant="ghost"
         className="mt-8"
-        icon={<ArrowLeft className="h-4 w-4" />}
+        icon={ArrowLeft}
         onClick={() => navigate('/repository-picker')}
       >
         Back

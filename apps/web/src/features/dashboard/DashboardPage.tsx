@@ -66,11 +66,7 @@ export function DashboardPage() {
         }
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="secondary"
-              onClick={refresh}
-              icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />}
-            >
+            <Button variant="secondary" onClick={refresh} icon={RefreshCw}>
               Refresh
             </Button>
             {workspace?.repo_url && <DeployAgainButton actions={actions} />}
@@ -79,7 +75,7 @@ export function DashboardPage() {
                 <ButtonLink
                   variant="secondary"
                   to={`/monitoring?workspace=${encodeURIComponent(workspace.workspace_name)}`}
-                  icon={<Activity className="h-4 w-4" aria-hidden="true" />}
+                  icon={Activity}
                 >
                   Monitoring
                 </ButtonLink>
@@ -133,11 +129,7 @@ function NoWorkspaceSelected({ hasWorkspaces }: { hasWorkspaces: boolean }) {
       }
     >
       {!hasWorkspaces && (
-        <ButtonLink
-          to="/repository-picker"
-          className="mt-6"
-          icon={<Rocket className="h-4 w-4" aria-hidden="true" />}
-        >
+        <ButtonLink to="/repository-picker" className="mt-6" icon={Rocket}>
           Deploy your first app
         </ButtonLink>
       )}

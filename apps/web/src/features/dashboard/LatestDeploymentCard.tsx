@@ -10,7 +10,7 @@ export function LatestDeploymentCard({ workspace }: { workspace: string }) {
   const latest = details.data?.latest_deployment;
   return (
     <Card>
-      <CardHeader title="Latest Deployment" icon={<Rocket className="h-5 w-5" aria-hidden="true" />} />
+      <CardHeader title="Latest Deployment" icon={Rocket} />
       <CardBody className="text-sm" data-testid="latest-deployment">
         {details.isPending ? (
           <Spinner size="sm" className="text-accent-600" />

@@ -17,7 +17,7 @@ export function ResourceChart({ workspace }: { workspace: string }) {
     <Card className="flex h-full max-h-80 flex-col">
       <CardHeader
         title="CPU and memory — last hour"
-        icon={<Activity className="h-5 w-5" aria-hidden="true" />}
+        icon={Activity}
         action={
           <Link to={monitoringLink} className="text-sm font-medium text-accent-700 hover:underline">
             Monitoring

@@ -8,7 +8,7 @@ export function ServiceStatesCard({ workspace }: { workspace: string }) {
   const details = useWorkspaceDetails(workspace);
   return (
     <Card>
-      <CardHeader title="Service States" icon={<Activity className="h-5 w-5" aria-hidden="true" />} />
+      <CardHeader title="Service States" icon={Activity} />
       <CardBody className="text-sm">
         {details.isPending ? (
           <Spinner size="sm" className="text-accent-600" />

@@ -11,7 +11,7 @@ export function WorkspaceStatusCard({ workspace }: { workspace: WorkspaceSummary
     <Card>
       <CardHeader
         title="Workspace Status"
-        icon={<Server className="h-5 w-5" aria-hidden="true" />}
+        icon={Server}
         action={
           workspace.status ? (
             <Badge tone={workspace.status === 'live' ? 'success' : 'neutral'} dot>
@@ -60,15 +60,9 @@ export function WorkspaceStatusCard({ workspace }: { workspace: WorkspaceSummary
 export function WorkspaceActionsCard({ busy, onDelete }: { busy: boolean; onDelete: () => void }) {
   return (
     <Card>
-      <CardHeader title="Actions" icon={<Wrench className="h-5 w-5" aria-hidden="true" />} />
+      <CardHeader title="Actions" icon={Wrench} />
       <CardBody>
-        <Button
-          variant="danger"
-          onClick={onDelete}
-          loading={busy}
-          icon={<Trash2 className="h-4 w-4" aria-hidden="true" />}
-          className="w-full"
-        >
+        <Button variant="danger" onClick={onDelete} loading={busy} icon={Trash2} className="w-full">
           {busy ? 'Deleting...' : 'Delete Workspace'}
         </Button>
         <p className="mt-2 text-xs text-zinc-500">Stops its containers and removes the workspace.</p>
@@ -82,7 +76,7 @@ export function LatestErrorCard({ workspace }: { workspace: WorkspaceSummary }) 
   const { last_error: lastError, last_error_time: lastErrorTime } = workspace.log_watcher ?? {};
   return (
     <Card>
-      <CardHeader title="Latest Error" icon={<AlertTriangle className="h-5 w-5" aria-hidden="true" />} />
+      <CardHeader title="Latest Error" icon={AlertTriangle} />
       <CardBody>
         {lastError ? (
           <div className="rounded-lg border border-red-200 bg-red-50 p-3">
@@ -105,7 +99,7 @@ export function VmConfigPanel({ workspace }: { workspace: WorkspaceSummary }) {
   const size = findVmSize(vmSizeId);
   return (
     <Card className="h-full">
-      <CardHeader title="VM Configuration" icon={<Cpu className="h-5 w-5" aria-hidden="true" />} />
+      <CardHeader title="VM Configuration" icon={Cpu} />
       <CardBody>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="text-zinc-500">Size</dt>

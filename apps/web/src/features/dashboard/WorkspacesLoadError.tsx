@@ -6,12 +6,7 @@ export function WorkspacesLoadError({ message, onRetry }: { message: string; onR
   return (
     <div className="flex items-center gap-2 text-sm text-red-700" role="alert">
       <span>{message}</span>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={onRetry}
-        icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />}
-      >
+      <Button size="sm" variant="secondary" onClick={onRetry} icon={RefreshCw}>
         Retry
       </Button>
     </div>

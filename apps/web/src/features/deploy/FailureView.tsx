@@ -69,10 +69,10 @@ export function FailureView({ reason, job, steps, config, vmSizeName }: FailureV
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <ButtonLink to="/dashboard" variant="secondary" icon={<LayoutDashboard className="h-4 w-4" />}>
+        <ButtonLink to="/dashboard" variant="secondary" icon={LayoutDashboard}>
           Return to Dashboard
         </ButtonLink>
-        <ButtonLink to="/repository-picker" icon={<RefreshCcw className="h-4 w-4" />}>
+        <ButtonLink to="/repository-picker" icon={RefreshCcw}>
           Try Different Configuration
         </ButtonLink>
       </div>

@@ -1,9 +1,9 @@
 import type { VmSize, WorkflowDefinition } from '@slipway/contract';
-import { ArrowLeft, ChevronDown, GitBranch, Rocket, Server } from 'lucide-react';
+import { ChevronDown, GitBranch, Rocket, Server } from 'lucide-react';
 import { useState } from 'react';
+import { BackToRepositoryPicker } from '../../components/BackToRepositoryPicker';
 import { DetailRow } from '../../components/DetailRow';
-import { Alert, Button, ButtonLink, Card, CardBody, CardHeader } from '../../components/ui';
-import { REOPEN_CONFIGURE_STATE } from '../../lib/deploymentSelection';
+import { Alert, Button, Card, CardBody, CardHeader } from '../../components/ui';
 import { stepTitle } from './StepList';
 
 const VM_DETAILS = [
@@ -53,7 +53,7 @@ export function ReviewView({
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
-          <CardHeader title="Repository" icon={<GitBranch className="h-5 w-5" />} />
+          <CardHeader title="Repository" icon={GitBranch} />
           <CardBody>
             <dl className="space-y-3 text-sm">
               <DetailRow label="Owner" value={owner} />
@@ -63,7 +63,7 @@ export function ReviewView({
           </CardBody>
         </Card>
         <Card>
-          <CardHeader title="Virtual Machine" icon={<Server className="h-5 w-5" />} />
+          <CardHeader title="Virtual Machine" icon={Server} />
           <CardBody>
             <dl className="space-y-3 text-sm">
               <DetailRow label="Size" value={vmSize?.name ?? '—'} />
@@ -120,15 +120,8 @@ export function ReviewView({
       </Card>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <ButtonLink
-          to="/repository-picker"
-          state={REOPEN_CONFIGURE_STATE}
-          variant="secondary"
-          icon={<ArrowLeft className="h-4 w-4" />}
-        >
-          Back to Repository Selection
-        </ButtonLink>
-        <Button size="lg" loading={starting} icon={<Rocket className="h-4 w-4" />} onClick={onStart}>
+        <BackToRepositoryPicker>Back to Repository Selection</BackToRepositoryPicker>
+        <Button size="lg" loading={starting} icon={Rocket} onClick={onStart}>
           Start Deployment
         </Button>
       </div>

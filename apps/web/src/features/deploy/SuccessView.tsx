@@ -93,14 +93,14 @@ export function SuccessView({
       </Card>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <ButtonLink to="/dashboard" variant="secondary" icon={<LayoutDashboard className="h-4 w-4" />}>
+        <ButtonLink to="/dashboard" variant="secondary" icon={LayoutDashboard}>
           View Dashboard
         </ButtonLink>
         <ButtonLink
           to="/repository-picker"
           onClick={resetDeploymentSelection}
           variant="secondary"
-          icon={<Plus className="h-4 w-4" />}
+          icon={Plus}
         >
           Deploy Another App
         </ButtonLink>
@@ -109,7 +109,7 @@ export function SuccessView({
             <ExternalLink className="h-4 w-4" aria-hidden="true" /> Visit Site
           </a>
         ) : (
-          <Button disabled icon={<ExternalLink className="h-4 w-4" />}>
+          <Button disabled icon={ExternalLink}>
             Visit Site
           </Button>
         )}

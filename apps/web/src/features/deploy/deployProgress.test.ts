@@ -38,11 +38,13 @@ describe('phaseFor', () => {
 });
 
 describe('step statuses', () => {
-  it('maps active to in_progress and unknown to pending', () => {
-    expect(normaliseStepStatus('active')).toBe('in_progress');
-    expect(normaliseStepStatus('in_progress')).toBe('in_progress');
-    expect(normaliseStepStatus('skipped')).toBe('pending');
-    expect(normaliseStepStatus(undefined)).toBe('pending');
+  it.each([
+    ['active', 'in_progress'],
+    ['in_progress', 'in_progress'],
+    ['skipped', 'pending'],
+    [undefined, 'pending'],
+  ])('maps step status %s to %s (active is in_progress, unknown is pending)', (raw, shown) => {
+    expect(normaliseStepStatus(raw)).toBe(shown);
   });
   it('shows a pending current step of a waiting workflow as in_progress', () => {
     const steps = [
@@ -72,16 +74,18 @@ describe('step statuses', () => {
 });
 
 describe('site URL', () => {
-  it('uses https for names and http for localhost or IP addresses', () => {
-    expect(normaliseSiteUrl('app.example.com')).toBe('https://app.example.com');
-    expect(normaliseSiteUrl('http://app.example.com/x')).toBe('https://app.example.com/x');
-    expect(normaliseSiteUrl('localhost:8080')).toBe('http://localhost:8080');
-    expect(normaliseSiteUrl('https://localhost:8443/')).toBe('http://localhost:8443/');
-    expect(normaliseSiteUrl('https://web-shop.localhost:8443')).toBe('https://web-shop.localhost:8443');
-    expect(normaliseSiteUrl('10.0.0.4:3000')).toBe('http://10.0.0.4:3000');
-    expect(normaliseSiteUrl('http://[::1]:80')).toBe('http://[::1]:80');
-    expect(normaliseSiteUrl('  ')).toBeNull();
-    expect(normaliseSiteUrl(null)).toBeNull();
+  it.each([
+    ['app.example.com', 'https://app.example.com'],
+    ['http://app.example.com/x', 'https://app.example.com/x'],
+    ['localhost:8080', 'http://localhost:8080'],
+    ['https://localhost:8443/', 'http://localhost:8443/'],
+    ['https://web-shop.localhost:8443', 'https://web-shop.localhost:8443'],
+    ['10.0.0.4:3000', 'http://10.0.0.4:3000'],
+    ['http://[::1]:80', 'http://[::1]:80'],
+    ['  ', null],
+    [null, null],
+  ])('opens %j as %s (https for names, http for localhost or IP addresses)', (raw, url) => {
+    expect(normaliseSiteUrl(raw)).toBe(url);
   });
   it('reads service_url, then url, then urls', () => {
     const meta = (m: Partial<WorkflowStatus['data']['deploymentData']['metadata']>) =>

@@ -76,7 +76,7 @@ export function EnvVariablesEditor({
           <Button
             variant="secondary"
             size="sm"
-            icon={<Upload className="h-4 w-4" />}
+            icon={Upload}
             disabled={busy}
             onClick={() => fileInput.current?.click()}
           >
@@ -86,7 +86,7 @@ export function EnvVariablesEditor({
             <Button
               variant="ghost"
               size="sm"
-              icon={<Trash2 className="h-4 w-4" />}
+              icon={Trash2}
               disabled={busy}
               onClick={() => void controller.removeAll()}
               className="text-red-600 hover:bg-red-50 hover:text-red-700"
@@ -123,7 +123,7 @@ export function EnvVariablesEditor({
         variant="ghost"
         size="sm"
         className="mt-3"
-        icon={<Plus className="h-4 w-4" />}
+        icon={Plus}
         disabled={busy}
         onClick={controller.addRow}
       >

@@ -1,11 +1,12 @@
-import { ArrowLeft, ArrowRight, GitBranch, KeyRound, SkipForward } from 'lucide-react';
+import { ArrowRight, GitBranch, KeyRound, SkipForward } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { uploadEnvVariables } from '../../api/envVariables';
+import { BackToRepositoryPicker } from '../../components/BackToRepositoryPicker';
 import { useDialogs } from '../../components/DialogsProvider';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { Alert, Button, ButtonLink } from '../../components/ui';
-import { REOPEN_CONFIGURE_STATE, useDeploymentSelection } from '../../lib/deploymentSelection';
+import { Alert, Button } from '../../components/ui';
+import { useDeploymentSelection } from '../../lib/deploymentSelection';
 import { EnvInfoPanel } from './EnvInfoPanel';
 import { EnvVariablesEditor } from './EnvVariablesEditor';
 import { uploadErrorText } from './uploadErrorText';
@@ -85,21 +86,9 @@ export function EnvVariablesPage() {
       </div>
 
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <ButtonLink
-          to="/repository-picker"
-          state={REOPEN_CONFIGURE_STATE}
-          variant="secondary"
-          icon={<ArrowLeft className="h-4 w-4" />}
-        >
-          Back to Repository
-        </ButtonLink>
+        <BackToRepositoryPicker>Back to Repository</BackToRepositoryPicker>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
-          <Button
-            variant="ghost"
-            icon={<SkipForward className="h-4 w-4" />}
-            disabled={busy || !repo}
-            onClick={goToReview}
-          >
+          <Button variant="ghost" icon={SkipForward} disabled={busy || !repo} onClick={goToReview}>
             Skip
           </Button>
           <Button loading={saving} disabled={busy || !repo} onClick={() => void continueToNext()}>

@@ -25,12 +25,7 @@ export function Hero() {
             no SSH. The beta is free.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button
-              size="lg"
-              onClick={signIn}
-              loading={isSigningIn}
-              icon={<Github className="h-5 w-5" aria-hidden="true" />}
-            >
+            <Button size="lg" onClick={signIn} loading={isSigningIn} icon={Github} iconClassName="h-5 w-5">
               Join Free Beta Whitelist
             </Button>
             <a href="#how-it-works" className={buttonClasses('secondary', 'lg')}>

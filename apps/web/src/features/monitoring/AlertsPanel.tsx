@@ -12,7 +12,7 @@ import {
   useAlertStatistics,
   useRecentAlerts,
 } from '../../api/alerts';
-import { Alert, Card, CardHeader, cn, Spinner } from '../../components/ui';
+import { Alert, Card, CardHeader, Spinner, TabButton } from '../../components/ui';
 import { AlertItem } from './AlertItem';
 import { alertRates, hasStatistics, splitRecent } from './alertStats';
 
@@ -51,7 +51,7 @@ export function AlertsPanel({ workspace }: { workspace: string }) {
     <Card>
       <CardHeader
         title="Alerts"
-        icon={<Bell className="h-5 w-5" aria-hidden="true" />}
+        icon={Bell}
         description={
           tab === 'recent'
             ? `Last ${RECENT_ALERT_HOURS} hours`
@@ -62,18 +62,11 @@ export function AlertsPanel({ workspace }: { workspace: string }) {
       />
       <div role="tablist" aria-label="Alerts" className="flex gap-1 border-b border-zinc-100 px-6">
         {TABS.map((item) => (
-          <button
+          <TabButton
             key={item.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === item.id}
+            selected={tab === item.id}
             onClick={() => setTab(item.id)}
-            className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-              tab === item.id
-                ? 'border-accent-600 text-accent-700'
-                : 'border-transparent text-zinc-500 hover:text-zinc-800',
-            )}
+            className="px-3 py-2"
           >
             {item.label}
             {item.id === 'active' && active.data && active.data.length > 0 && (
@@ -81,7 +74,7 @@ export function AlertsPanel({ workspace }: { workspace: string }) {
                 {active.data.length}
               </span>
             )}
-          </button>
+          </TabButton>
         ))}
       </div>
       <div role="tabpanel" className="space-y-3 px-6 py-5">

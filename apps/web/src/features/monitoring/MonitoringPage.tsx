@@ -90,7 +90,7 @@ function WorkspaceDetails({ workspace, onDeleted }: { workspace: WorkspaceSummar
   const actions = useWorkspaceActions(workspace, onDeleted);
   return (
     <Card className="lg:col-span-2">
-      <CardHeader title="Workspace details" icon={<Info className="h-5 w-5" aria-hidden="true" />} />
+      <CardHeader title="Workspace details" icon={Info} />
       <CardBody className="flex flex-wrap items-end justify-between gap-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-zinc-500">Workspace</dt>
@@ -111,7 +111,7 @@ function WorkspaceDetails({ workspace, onDeleted }: { workspace: WorkspaceSummar
             variant="danger"
             onClick={() => void actions.remove()}
             loading={actions.busy === 'delete'}
-            icon={<Trash2 className="h-4 w-4" aria-hidden="true" />}
+            icon={Trash2}
           >
             {actions.busy === 'delete' ? 'Deleting...' : 'Delete Workspace'}
           </Button>

@@ -63,7 +63,7 @@ export function SystemHealthPanel({ workspace }: { workspace: string }) {
     <Card>
       <CardHeader
         title="System Health"
-        icon={<HeartPulse className="h-5 w-5" aria-hidden="true" />}
+        icon={HeartPulse}
         action={
           <div className="flex items-center gap-2">
             {deployed && (

@@ -3,20 +3,20 @@ import { alertRates, hasStatistics, splitRecent } from './alertStats';
 import { formatBytes, formatPercent } from './formatBytes';
 
 describe('formatBytes', () => {
-  it('uses B, KB, MB, GB with one decimal', () => {
-    expect(formatBytes(0)).toBe('0.0 B');
-    expect(formatBytes(512)).toBe('512.0 B');
-    expect(formatBytes(1024)).toBe('1.0 KB');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
-    expect(formatBytes(1024 ** 3 * 2.25)).toBe('2.3 GB');
-    expect(formatBytes(1024 ** 4)).toBe('1024.0 GB');
-  });
-
-  it('shows a dash for missing or bad values', () => {
-    expect(formatBytes(undefined)).toBe('—');
-    expect(formatBytes(Number.NaN)).toBe('—');
-    expect(formatBytes(-1)).toBe('—');
+  it.each([
+    [0, '0.0 B'],
+    [512, '512.0 B'],
+    [1024, '1.0 KB'],
+    [1536, '1.5 KB'],
+    [5 * 1024 * 1024, '5.0 MB'],
+    [1024 ** 3 * 2.25, '2.3 GB'],
+    [1024 ** 4, '1024.0 GB'],
+    // a dash for missing or bad values
+    [undefined, '—'],
+    [Number.NaN, '—'],
+    [-1, '—'],
+  ])('shows %s bytes as %j (B, KB, MB, GB with one decimal)', (bytes, shown) => {
+    expect(formatBytes(bytes)).toBe(shown);
   });
 
   it('formats percentages with one decimal', () => {
@@ -37,16 +37,9 @@ describe('alertRates', () => {
   });
 
   it('is 0 with no alerts', () => {
-    expect(
-      alertRates({ total_alerts: 0, active_alerts: 0, resolved_alerts: 0, avg_response_time: 0 }),
-    ).toEqual({
-      resolutionRate: 0,
-      activeRate: 0,
-      avgResponseMinutes: 0,
-    });
-    expect(
-      hasStatistics({ total_alerts: 0, active_alerts: 0, resolved_alerts: 0, avg_response_time: 0 }),
-    ).toBe(false);
+    const none = { total_alerts: 0, active_alerts: 0, resolved_alerts: 0, avg_response_time: 0 };
+    expect(alertRates(none)).toEqual({ resolutionRate: 0, activeRate: 0, avgResponseMinutes: 0 });
+    expect(hasStatistics(none)).toBe(false);
     expect(hasStatistics(null)).toBe(false);
   });
 

@@ -55,18 +55,7 @@ export function StatusPage() {
           <StatusSection id="services-title" title="Services">
             <Card className="mt-4 divide-y divide-zinc-100">
               {SERVICES.map((service) => (
-                <div key={service.name} className="flex items-center justify-between gap-4 px-5 py-4">
-                  <div className="min-w-0">
-                    <p className="font-medium text-zinc-900">{service.name}</p>
-                    <p className="text-sm text-zinc-500">{service.description}</p>
-                  </div>
-                  <div className="flex shrink-0 items-center gap-3">
-                    <span className="hidden text-sm text-zinc-500 sm:inline">{service.uptime} uptime</span>
-                    <Badge tone={STATUS[service.status].tone} dot>
-                      {STATUS[service.status].label}
-                    </Badge>
-                  </div>
-                </div>
+                <ServiceRow key={service.name} service={service} />
               ))}
             </Card>
           </StatusSection>
@@ -74,17 +63,7 @@ export function StatusPage() {
           <StatusSection id="incidents-title" title="Recent incidents">
             <div className="mt-4 space-y-3">
               {INCIDENTS.map((incident) => (
-                <Card key={incident.title} className="px-5 py-4">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <p className="font-medium text-zinc-900">{incident.title}</p>
-                    <Badge tone={SEVERITY[incident.severity]}>{incident.severity}</Badge>
-                    <Badge tone={incident.status === 'resolved' ? 'success' : 'warning'}>
-                      {incident.status}
-                    </Badge>
-                  </div>
-                  <p className="mt-1 text-sm text-zinc-500">{incident.date}</p>
-                  <p className="mt-2 text-sm text-zinc-700">{incident.summary}</p>
-                </Card>
+                <IncidentCard key={incident.title} incident={incident} />
               ))}
             </div>
           </StatusSection>
@@ -135,5 +114,39 @@ function StatusSection({ id, title, children }: { id: string; title: string; chi
       </h2>
       {children}
     </section>
+  );
+}
+
+/** A service's name and description, its uptime and its status badge. */
+function ServiceRow({ service }: { service: (typeof SERVICES)[number] }) {
+  const status = STATUS[service.status];
+  return (
+    <div className="flex items-center justify-between gap-4 px-5 py-4">
+      <div className="min-w-0">
+        <p className="font-medium text-zinc-900">{service.name}</p>
+        <p className="text-sm text-zinc-500">{service.description}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-3">
+        <span className="hidden text-sm text-zinc-500 sm:inline">{service.uptime} uptime</span>
+        <Badge tone={status.tone} dot>
+          {status.label}
+        </Badge>
+      </div>
+    </div>
+  );
+}
+
+/** An incident's title with its severity and state, its date and its summary. */
+function IncidentCard({ incident }: { incident: (typeof INCIDENTS)[number] }) {
+  return (
+    <Card className="px-5 py-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="font-medium text-zinc-900">{incident.title}</p>
+        <Badge tone={SEVERITY[incident.severity]}>{incident.severity}</Badge>
+        <Badge tone={incident.status === 'resolved' ? 'success' : 'warning'}>{incident.status}</Badge>
+      </div>
+      <p className="mt-1 text-sm text-zinc-500">{incident.date}</p>
+      <p className="mt-2 text-sm text-zinc-700">{incident.summary}</p>
+    </Card>
   );
 }

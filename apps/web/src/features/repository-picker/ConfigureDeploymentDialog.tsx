@@ -51,6 +51,11 @@ export function ConfigureDeploymentDialog({
   const [dropdown, setDropdown] = useState<OpenDropdown>(null);
   const [branchSearch, setBranchSearch] = useState('');
   const [vmSearch, setVmSearch] = useState('');
+  /** At most one of the two dropdowns is open. */
+  const openState = (which: NonNullable<OpenDropdown>) => ({
+    open: dropdown === which,
+    onOpenChange: (next: boolean) => setDropdown(next ? which : null),
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -119,8 +124,7 @@ export function ConfigureDeploymentDialog({
             icon={GitBranch}
             display={branch}
             placeholder="Select a branch"
-            open={dropdown === 'branch'}
-            onOpenChange={(next) => setDropdown(next ? 'branch' : null)}
+            {...openState('branch')}
             search={branchSearch}
             onSearch={setBranchSearch}
             searchPlaceholder="Search branches..."
@@ -144,8 +148,7 @@ export function ConfigureDeploymentDialog({
               chosenSize ? `${chosenSize.name} — ${chosenSize.specs} · $${chosenSize.price}/month` : vmSize
             }
             placeholder="Select a VM size"
-            open={dropdown === 'vm'}
-            onOpenChange={(next) => setDropdown(next ? 'vm' : null)}
+            {...openState('vm')}
             search={vmSearch}
             onSearch={setVmSearch}
             searchPlaceholder="Search VM sizes..."

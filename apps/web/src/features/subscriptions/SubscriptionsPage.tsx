@@ -47,11 +47,7 @@ export function SubscriptionsPage() {
         icon={CreditCard}
         title="Subscription Management"
         actions={
-          <ButtonLink
-            to="/invoices"
-            variant="secondary"
-            icon={<FileText className="h-4 w-4" aria-hidden="true" />}
-          >
+          <ButtonLink to="/invoices" variant="secondary" icon={FileText}>
             Invoice History
           </ButtonLink>
         }
@@ -90,7 +86,7 @@ export function SubscriptionsPage() {
                   size="sm"
                   variant="secondary"
                   to={`/invoices/${encodeURIComponent(subscription.subscription_id)}`}
-                  icon={<FileText className="h-4 w-4" aria-hidden="true" />}
+                  icon={FileText}
                 >
                   View Invoices
                 </ButtonLink>
@@ -100,7 +96,7 @@ export function SubscriptionsPage() {
                     variant="danger"
                     loading={cancelling === subscription.subscription_id}
                     onClick={() => void cancel(subscription)}
-                    icon={<XCircle className="h-4 w-4" aria-hidden="true" />}
+                    icon={XCircle}
                   >
                     Cancel
                   </Button>

@@ -106,7 +106,7 @@ export function AddVariablesDialog({
           variant="secondary"
           size="sm"
           onClick={() => setRows((current) => [...current, EMPTY_ROW])}
-          icon={<Plus className="h-4 w-4" aria-hidden="true" />}
+          icon={Plus}
         >
           Add Variable
         </Button>

@@ -124,11 +124,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
             {actionError}
           </Alert>
         )}
-        <Button
-          className="mt-6"
-          onClick={openAddDialog}
-          icon={<Plus className="h-4 w-4" aria-hidden="true" />}
-        >
+        <Button className="mt-6" onClick={openAddDialog} icon={Plus}>
           Add Environment Variables
         </Button>
         {addDialog}
@@ -151,18 +147,10 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
           {countOf(variables.length, NOUNS.variable)}
         </p>
         <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            onClick={openAddDialog}
-            icon={<Plus className="h-4 w-4" aria-hidden="true" />}
-          >
+          <Button variant="secondary" onClick={openAddDialog} icon={Plus}>
             Add More Variables
           </Button>
-          <Button
-            variant="danger"
-            onClick={() => void removeAll()}
-            icon={<Trash2 className="h-4 w-4" aria-hidden="true" />}
-          >
+          <Button variant="danger" onClick={() => void removeAll()} icon={Trash2}>
             Delete All
           </Button>
         </div>
@@ -226,29 +214,23 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
                     variant="ghost"
                     aria-label={`${shown ? 'Hide' : 'Show'} ${variable.key}`}
                     onClick={() => toggleReveal(variable.key)}
-                  >
-                    {shown ? (
-                      <EyeOff className="h-4 w-4" aria-hidden="true" />
-                    ) : (
-                      <Eye className="h-4 w-4" aria-hidden="true" />
-                    )}
-                  </Button>
+                    icon={shown ? EyeOff : Eye}
+                  />
                   <Button
                     size="sm"
                     variant="ghost"
                     aria-label={`Edit ${variable.key}`}
                     onClick={() => setEditing({ key: variable.key, value: variable.value })}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </Button>
+                    icon={Pencil}
+                  />
                   <Button
                     size="sm"
                     variant="ghost"
                     aria-label={`Delete ${variable.key}`}
                     onClick={() => void remove(variable.key)}
-                  >
-                    <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                  </Button>
+                    icon={Trash2}
+                    iconClassName="h-4 w-4 text-red-600"
+                  />
                 </div>
               );
             },

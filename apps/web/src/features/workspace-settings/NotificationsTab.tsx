@@ -39,11 +39,7 @@ export function NotificationsTab({ settings }: { settings: NotificationSettings 
 
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-semibold text-zinc-900">Channels</h2>
-        <Button
-          variant="secondary"
-          onClick={() => setAdding(true)}
-          icon={<Plus className="h-4 w-4" aria-hidden="true" />}
-        >
+        <Button variant="secondary" onClick={() => setAdding(true)} icon={Plus}>
           Add Channel
         </Button>
       </div>

@@ -85,7 +85,7 @@ export function RevisionsTab({ workspace }: { workspace: string }) {
                     size="sm"
                     loading={starting === revision.deployment_id}
                     disabled={starting !== null}
-                    icon={<RotateCcw className="h-4 w-4" aria-hidden="true" />}
+                    icon={RotateCcw}
                     onClick={() => void rollBack(revision)}
                   >
                     Roll Back

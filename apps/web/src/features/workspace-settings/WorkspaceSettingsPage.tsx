@@ -2,7 +2,7 @@ import { ArrowLeft, Bell, History, KeyRound, type LucideIcon, Save, Settings } f
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { Alert, Button, cn, Spinner } from '../../components/ui';
+import { Alert, Button, Spinner, TabButton } from '../../components/ui';
 import { DeployOnPushSwitch } from './DeployOnPushSwitch';
 import { EnvVariablesTab } from './EnvVariablesTab';
 import { NotificationsTab } from './NotificationsTab';
@@ -54,7 +54,7 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
             onClick={() => void settings.save()}
             loading={settings.saving}
             disabled={settings.load.status !== 'ready'}
-            icon={<Save className="h-4 w-4" aria-hidden="true" />}
+            icon={Save}
           >
             {settings.saving ? 'Saving...' : 'Save Changes'}
           </Button>
@@ -65,10 +65,11 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
         {TABS.map(({ id, label, icon: Icon }) => (
           <TabButton
             key={id}
-            active={tab === id}
+            selected={tab === id}
             onClick={() => setTab(id)}
-            icon={<Icon className="h-4 w-4" aria-hidden="true" />}
+            className="inline-flex items-center gap-2 px-4 py-2"
           >
+            <Icon className="h-4 w-4" aria-hidden="true" />
             {label}
           </TabButton>
         ))}
@@ -97,33 +98,5 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
         )}
       </div>
     </div>
-  );
-}
-
-function TabButton({
-  active,
-  onClick,
-  icon,
-  children,
-}: {
-  active: boolean;
-  onClick: () => void;
-  icon: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={active}
-      onClick={onClick}
-      className={cn(
-        '-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium',
-        active ? 'border-accent-600 text-accent-700' : 'border-transparent text-zinc-500 hover:text-zinc-800',
-      )}
-    >
-      {icon}
-      {children}
-    </button>
   );
 }

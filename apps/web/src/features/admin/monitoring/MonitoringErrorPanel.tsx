@@ -22,15 +22,10 @@ export function MonitoringErrorPanel({ message, onRetry }: { message: string; on
             </ul>
           </div>
           <div className="flex flex-wrap gap-2 pt-1">
-            <Button size="sm" icon={<RotateCw className="h-4 w-4" />} onClick={onRetry}>
+            <Button size="sm" icon={RotateCw} onClick={onRetry}>
               Retry
             </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              icon={<RefreshCw className="h-4 w-4" />}
-              onClick={() => window.location.reload()}
-            >
+            <Button size="sm" variant="secondary" icon={RefreshCw} onClick={() => window.location.reload()}>
               Refresh Page
             </Button>
           </div>

@@ -39,7 +39,8 @@ export function MonitoringTab({ active }: AdminTabProps) {
           variant="secondary"
           onClick={refresh}
           disabled={loading}
-          icon={<RefreshCw className={loading ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />}
+          icon={RefreshCw}
+          iconClassName={loading ? 'h-4 w-4 animate-spin' : 'h-4 w-4'}
         >
           Refresh Now
         </Button>

@@ -88,7 +88,7 @@ export function EmailWhitelistSection({
           value={notes}
           onChange={(event) => setNotes(event.target.value)}
         />
-        <Button type="submit" icon={<Plus className="h-4 w-4" />} disabled={!input} loading={busy === 'add'}>
+        <Button type="submit" icon={Plus} disabled={!input} loading={busy === 'add'}>
           Add
         </Button>
       </form>

@@ -42,7 +42,7 @@ export function ImpersonationDialog({
           <Button variant="secondary" onClick={close}>
             Close
           </Button>
-          <Button icon={<Copy className="h-4 w-4" />} onClick={copy}>
+          <Button icon={Copy} onClick={copy}>
             Copy Token
           </Button>
         </>

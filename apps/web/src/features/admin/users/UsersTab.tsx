@@ -38,7 +38,7 @@ export function UsersTab({ notify, onChanged }: AdminTabProps) {
         actions={
           <Button
             size="sm"
-            icon={<UserCheck className="h-4 w-4" />}
+            icon={UserCheck}
             disabled={chosen.length === 0}
             loading={actions.busy === 'bulk'}
             onClick={() => actions.bulkWhitelist(chosen, () => setSelected(new Set()))}
