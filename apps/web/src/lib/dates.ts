@@ -4,7 +4,8 @@ export function formatDate(value: string | null | undefined): string {
   return date ? date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
 }
 
-export function formatDateTime(value: string | null | undefined): string {
+/** A date and time the way people read it ('Jan 5, 2025, 02:30 PM'); a number is seconds since 1970. */
+export function formatDateTime(value: string | number | null | undefined): string {
   const date = parse(value);
   return date
     ? date.toLocaleString(undefined, {
@@ -17,8 +18,8 @@ export function formatDateTime(value: string | null | undefined): string {
     : '—';
 }
 
-function parse(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
+function parse(value: string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -2,10 +2,11 @@ import type { SystemLogService } from '@slipway/contract';
 import { useEffect, useRef } from 'react';
 import { useSystemLogs } from '../../api/adminQueries';
 import { Badge, Card } from '../../components/ui';
-import { formatDateTime, lastLines, SYSTEM_LOG_LINES_SHOWN } from './adminFormat';
+import { formatDateTime } from '../../lib/dates';
+import { formatBytes } from '../../lib/units';
+import { lastLines, SYSTEM_LOG_LINES_SHOWN } from './adminFormat';
 import { LOAD_FAILURE } from './adminMessages';
 import type { AdminTabProps } from './adminTabTypes';
-import { formatBytes } from './monitoring/units';
 import { TabBody, TabSection } from './TabSection';
 import { useAdminLoad } from './useAdminLoad';
 

@@ -4,7 +4,7 @@ import { useAdminVms } from '../../api/adminQueries';
 import { DataTable } from '../../components/DataTable';
 import { useDialogs } from '../../components/DialogsProvider';
 import { Badge } from '../../components/ui';
-import { formatDateTime } from './adminFormat';
+import { formatDateTime } from '../../lib/dates';
 import { ACTION_FAILURE, deleteVmConfirmText, LOAD_FAILURE } from './adminMessages';
 import type { AdminTabProps } from './adminTabTypes';
 import { removeColumn } from './RemoveColumn';

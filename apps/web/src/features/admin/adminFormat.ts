@@ -1,10 +1,3 @@
-/** Dates in the admin tables: the browser's locale, or a dash when there is none. */
-export function formatDateTime(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString();
-}
-
 export function fullName(user: { first_name: string | null; last_name: string | null }): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ');
 }

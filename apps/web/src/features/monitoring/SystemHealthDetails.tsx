@@ -2,7 +2,7 @@ import type { ContainerHealth, SystemInfo, VmHealth } from '@slipway/contract';
 import { Box } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable';
-import { formatBytes, formatPercent } from './formatBytes';
+import { formatBytes, formatPercent } from '../../lib/units';
 
 /** The system-health container itself is not one of the user's services. */
 export const SYSTEM_CONTAINER_NAME = 'system';

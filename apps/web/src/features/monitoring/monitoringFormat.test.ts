@@ -1,29 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { alertRates, hasStatistics, splitRecent } from './alertStats';
-import { formatBytes, formatPercent } from './formatBytes';
-
-describe('formatBytes', () => {
-  it.each([
-    [0, '0.0 B'],
-    [512, '512.0 B'],
-    [1024, '1.0 KB'],
-    [1536, '1.5 KB'],
-    [5 * 1024 * 1024, '5.0 MB'],
-    [1024 ** 3 * 2.25, '2.3 GB'],
-    [1024 ** 4, '1024.0 GB'],
-    // a dash for missing or bad values
-    [undefined, '—'],
-    [Number.NaN, '—'],
-    [-1, '—'],
-  ])('shows %s bytes as %j (B, KB, MB, GB with one decimal)', (bytes, shown) => {
-    expect(formatBytes(bytes)).toBe(shown);
-  });
-
-  it('formats percentages with one decimal', () => {
-    expect(formatPercent(12.345)).toBe('12.3%');
-    expect(formatPercent(null)).toBe('—');
-  });
-});
 
 describe('alertRates', () => {
   it('computes resolution and active rates as % of total', () => {

@@ -1,7 +1,7 @@
 import { Box } from 'lucide-react';
 import { Card, cn } from '../../../components/ui';
+import { formatBytes, formatPercent, memoryTone } from '../../../lib/units';
 import type { ContainerMetrics } from './containerMetrics';
-import { formatBytes, formatPercent, memoryTone } from './units';
 
 const BAR = { red: 'bg-red-500', yellow: 'bg-amber-400', green: 'bg-emerald-500' } as const;
 

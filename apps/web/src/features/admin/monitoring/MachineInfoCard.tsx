@@ -1,8 +1,8 @@
 import type { CadvisorMachineInfo } from '@slipway/contract';
 import { Cpu } from 'lucide-react';
 import { Card } from '../../../components/ui';
-import { formatDateTime } from '../adminFormat';
-import { formatBytes } from './units';
+import { formatDateTime } from '../../../lib/dates';
+import { formatBytes } from '../../../lib/units';
 
 /** CPU cores, memory, hostname and boot time of the host (read once). */
 export function MachineInfoCard({ machine }: { machine: CadvisorMachineInfo }) {

@@ -1,5 +1,5 @@
 import type { CadvisorContainerInfo, CadvisorContainerStats } from '@slipway/contract';
-import { roundPercent } from './units';
+import { roundPercent } from '../../../lib/units';
 
 /** One container as the System Monitoring tab shows it (spec §3 'Container metrics'). */
 export interface ContainerMetrics {

@@ -6,7 +6,7 @@ import { useWhitelistedEmails } from '../../../api/adminQueries';
 import { DataTable } from '../../../components/DataTable';
 import { useDialogs } from '../../../components/DialogsProvider';
 import { Button, Input } from '../../../components/ui';
-import { formatDateTime } from '../adminFormat';
+import { formatDateTime } from '../../../lib/dates';
 import {
   ACTION_FAILURE,
   EMAIL_ADDED,

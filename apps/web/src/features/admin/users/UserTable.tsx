@@ -1,7 +1,8 @@
 import type { AdminUser } from '@slipway/contract';
 import { DataTable } from '../../../components/DataTable';
 import { Avatar, Badge, Button } from '../../../components/ui';
-import { formatDateTime, fullName } from '../adminFormat';
+import { formatDateTime } from '../../../lib/dates';
+import { fullName } from '../adminFormat';
 import type { UserActions } from './useUserActions';
 
 function UserStatus({ user }: { user: AdminUser }) {
