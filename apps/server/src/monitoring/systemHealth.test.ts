@@ -137,23 +137,27 @@ describeWith('docker')('system health', () => {
   });
 
   it('gives per-container numbers close to `docker stats`, without the system container', async () => {
-    const { containers } = (
-      await owner.client.get(`/api/monitoring/system-health-containers/${workspace.name}`)
-    ).json();
+    const sample = async () => {
+      // Both read one-second CPU windows: taken at the same time, they cover (nearly) the same second.
+      const [ours, theirs] = await Promise.all([
+        owner.client.get(`/api/monitoring/system-health-containers/${workspace.name}`),
+        run('docker', ['stats', '--no-stream', '--format', '{{json .}}', '--', busyName]),
+      ]);
+      const { containers } = ours.json();
+      return {
+        containers,
+        ours: containers[busyName],
+        theirs: JSON.parse(theirs.stdout.trim()) as { CPUPerc: string; MemUsage: string },
+      };
+    };
+    // The median of three samples: a busy loop on a machine other tests load too swings from second to second.
+    const samples = [await sample(), await sample(), await sample()];
+    const gap = (s: (typeof samples)[number]) =>
+      Math.abs(s.ours.cpu_percent - Number.parseFloat(s.theirs.CPUPerc));
+    const { containers, ours, theirs } = [...samples].sort((a, b) => gap(a) - gap(b))[1]!;
     expect(Object.keys(containers)).toEqual([busyName]);
-    const ours = containers[busyName];
-    const { stdout } = await run('docker', [
-      'stats',
-      '--no-stream',
-      '--format',
-      '{{json .}}',
-      '--',
-      busyName,
-    ]);
-    const theirs = JSON.parse(stdout.trim()) as { CPUPerc: string; MemUsage: string };
     const theirCpu = Number.parseFloat(theirs.CPUPerc);
     const [theirMemory, theirLimit] = theirs.MemUsage.split('/').map(parseSize);
-    // Loose: both are one-second samples of a busy loop on a machine other tests load too.
     expect(Math.abs(ours.cpu_percent - theirCpu)).toBeLessThan(30);
     expect(ours.cpu_percent).toBeGreaterThan(5);
     expect(Math.abs(ours.memory_usage - theirMemory!)).toBeLessThan(8 * 1024 ** 2);
