@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
+import { listCandidateContainers } from '../infra/docker/projectResources.js';
 import {
   containersOf,
   deployAndWait,
@@ -101,10 +102,7 @@ describeWith('docker')('blue/green redeploys through Caddy', () => {
     expect([...tally.pages]).toEqual(['version one', 'version two']);
     // The unchanged store ran on one container throughout; no candidate is left behind.
     expect((await serviceOf('store')).Id).toBe(storeBefore.Id);
-    const candidates = await docker.listContainers({
-      all: true,
-      filters: { label: [`${LABELS.candidateOf}=${workspace.id}`] },
-    });
+    const candidates = await listCandidateContainers(docker, workspace.id);
     expect(candidates).toEqual([]);
   });
 });

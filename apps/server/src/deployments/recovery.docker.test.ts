@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../infra/db/schema.js';
 import { LABELS } from '../infra/docker/conventions.js';
+import { listCandidateContainers } from '../infra/docker/projectResources.js';
 import {
   cleanUpWorkspaces,
   containersOf,
@@ -197,8 +198,7 @@ describeWith('postgres')('a worker killed while a redeploy verifies its new cont
     const webOf = async () =>
       (await containersOf(workspace!.id)).find((c) => c.Labels[LABELS.composeService] === 'web');
     const webOfVersionOne = (await webOf())!;
-    const candidatesOf = () =>
-      docker.listContainers({ all: true, filters: { label: [`${LABELS.candidateOf}=${workspace!.id}`] } });
+    const candidatesOf = () => listCandidateContainers(docker, workspace!.id);
     const rowOf = async (id: string) =>
       (await ctx.platform.db.select().from(deployments).where(eq(deployments.id, id)))[0];
     const verifying = (row: Awaited<ReturnType<typeof rowOf>>) => {

@@ -6,6 +6,7 @@ import {
 } from '@slipway/contract';
 import { expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
+import { listCandidateContainers } from '../infra/docker/projectResources.js';
 import {
   containersOf,
   deployAndWait,
@@ -60,10 +61,7 @@ describeWith('docker')('redeploys that fail or are cancelled', () => {
     expect(log.body).toContain('Removed the side-by-side copy of web');
     expect(log.body).toContain('The previous version kept serving throughout');
     expect(log.body).not.toContain('Starting the previous version again');
-    const candidates = await docker.listContainers({
-      all: true,
-      filters: { label: [`${LABELS.candidateOf}=${workspace.id}`] },
-    });
+    const candidates = await listCandidateContainers(docker, workspace.id);
     expect(candidates).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 import type { ServiceState } from '@slipway/contract';
 import type { Logger } from 'pino';
 import type { ComposeCli } from '../infra/compose/composeCli.js';
-import type { PolicyViolation } from '../infra/compose/composePolicy.js';
 import type { NormalizedService } from '../infra/compose/composeProject.js';
+import type { PolicyViolation } from '../infra/compose/policyViolation.js';
 import type { Db } from '../infra/db/client.js';
 import type { Ingress } from '../infra/ingress/ingress.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type Docker from 'dockerode';
 import { candidateProjectName, composeProjectName, LABELS } from '../infra/docker/conventions.js';
-import { removeCandidateContainers } from '../infra/docker/projectResources.js';
+import { listCandidateContainers, removeCandidateContainers } from '../infra/docker/projectResources.js';
 import type { IngressTarget } from '../infra/ingress/ingress.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { candidateProject } from './candidateProject.js';
@@ -188,9 +188,7 @@ export async function abandonCandidate(
   docker: Docker,
   workspace: WorkspaceRow,
 ) {
-  const candidates = await docker
-    .listContainers({ all: true, filters: { label: [`${LABELS.candidateOf}=${workspace.id}`] } })
-    .catch(() => []);
+  const candidates = await listCandidateContainers(docker, workspace.id).catch(() => []);
   if (candidates.length === 0) return;
   const routes = recordedTargets(workspace);
   const warn = (what: string) => (error: unknown) =>

@@ -1,6 +1,6 @@
 import { CheckTimeoutError, runCheckInWorker } from '../../infra/compose/checkWorkerPool.js';
 import type { CheckResult, CheckTask } from '../../infra/compose/composeCheck.js';
-import type { PolicyViolation } from '../../infra/compose/composePolicy.js';
+import type { PolicyViolation } from '../../infra/compose/policyViolation.js';
 import { type RunState, StepFailure } from '../runState.js';
 
 /** Runs one compose check off the event loop; limits and time-outs become failures the user can read. */

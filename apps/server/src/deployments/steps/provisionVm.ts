@@ -1,6 +1,5 @@
 import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
 import { warmCheckWorkers } from '../../infra/compose/checkWorkerPool.js';
-import { createComposeCli } from '../../infra/compose/composeCli.js';
 import type { RunState } from '../runState.js';
 
 /** Creates (or finds) the workspace's VM and connects to its Docker Engine. A redeploy reuses the VM. */
@@ -15,6 +14,6 @@ export async function provisionVm(state: RunState) {
   if (workspace.vmId !== vm.id) await deps.workspaces.update(workspace.id, { vmId: vm.id });
   state.target = await deps.vmProvider.connect(vm);
   await state.target.docker.ping();
-  state.compose = await deps.compose().catch(() => createComposeCli());
+  state.compose = await deps.compose();
   state.log.write(`VM ${vm.name} is ready (Compose ${state.compose.flavour})`);
 }

@@ -3,11 +3,12 @@ import { JailError, openRepositoryJail } from '../jail/repositoryJail.js';
 import { ComposeReadError } from './composeInterpolation.js';
 import { COMPOSE_LIMITS, ComposeLimitError } from './composeLimits.js';
 import type { Obj } from './composeMerge.js';
-import { buildSources, checkComposePolicy, type PolicyViolation } from './composePolicy.js';
+import { buildSources, checkComposePolicy } from './composePolicy.js';
 import { jailViolation } from './composeRawPolicy.js';
 import { interpolationEnv, readComposeModel } from './composeReader.js';
 import { type Material, translateForComposeV1 } from './composeV1.js';
 import { buildArgsMap, checkDockerfile } from './dockerfilePolicy.js';
+import type { PolicyViolation } from './policyViolation.js';
 
 /**
  * The checks that read a tenant's files and parse its YAML — everything whose cost the tenant controls. They run

@@ -6,9 +6,6 @@ import { jailViolation } from './composeRawPolicy.js';
 import { IMAGE_PROBLEM_TEXT, imageReferenceProblem } from './imageReference.js';
 import type { PolicyViolation } from './policyViolation.js';
 
-/** The violation type lives on its own so the raw-file checks (composeRawPolicy.ts) need not import this file. */
-export type { PolicyViolation };
-
 /**
  * The sandbox rules for user compose projects (security brief, items 4, 12 and 13). Checked on the NORMALIZED
  * config (`compose config`), so YAML anchors, `extends` and interpolation cannot hide a forbidden key; every

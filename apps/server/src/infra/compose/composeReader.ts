@@ -4,9 +4,9 @@ import { JailError, type RepositoryJail } from '../jail/repositoryJail.js';
 import { ComposeReadError, interpolateTree } from './composeInterpolation.js';
 import { COMPOSE_LIMITS, parseComposeText } from './composeLimits.js';
 import { isObj, mergeProject, mergeService, type Obj } from './composeMerge.js';
-import type { PolicyViolation } from './composePolicy.js';
 import { jailViolation, refused } from './composeRawPolicy.js';
 import { validateComposeFile } from './composeSchema.js';
+import type { PolicyViolation } from './policyViolation.js';
 
 /**
  * Reads a repository's compose project as the Compose Specification defines it — every file through the

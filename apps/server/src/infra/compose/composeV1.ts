@@ -4,8 +4,8 @@ import type { RepositoryJail } from '../jail/repositoryJail.js';
 import { ComposeReadError } from './composeInterpolation.js';
 import { COMPOSE_LIMITS } from './composeLimits.js';
 import { isObj, type Obj, toMap } from './composeMerge.js';
-import type { PolicyViolation } from './composePolicy.js';
 import { refused } from './composeRawPolicy.js';
+import type { PolicyViolation } from './policyViolation.js';
 
 /**
  * Writes the model (composeReader.ts) in the subset every Compose CLI reads, Compose v1 1.29 included: fields v1

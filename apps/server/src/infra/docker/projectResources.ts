@@ -15,12 +15,17 @@ export function listProjectContainers(docker: Docker, workspaceId: string): Prom
   return listContainersOfProject(docker, composeProjectName(workspaceId));
 }
 
+/** The candidate containers a redeploy started beside the workspace's own, running or not. */
+export function listCandidateContainers(
+  docker: Docker,
+  workspaceId: string,
+): Promise<Docker.ContainerInfo[]> {
+  return docker.listContainers({ all: true, filters: { label: [`${LABELS.candidateOf}=${workspaceId}`] } });
+}
+
 /** Removes the candidate containers a redeploy started beside the workspace's own; how many there were. */
 export async function removeCandidateContainers(docker: Docker, workspaceId: string): Promise<number> {
-  const candidates = await docker.listContainers({
-    all: true,
-    filters: { label: [`${LABELS.candidateOf}=${workspaceId}`] },
-  });
+  const candidates = await listCandidateContainers(docker, workspaceId);
   for (const container of candidates) {
     // Gone already (removed by a concurrent clean-up) is as good as removed.
     await docker
@@ -78,10 +83,7 @@ export async function removeProjectResources(
       all: true,
       filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] },
     })),
-    ...(await docker.listContainers({
-      all: true,
-      filters: { label: [`${LABELS.candidateOf}=${workspaceId}`] },
-    })),
+    ...(await listCandidateContainers(docker, workspaceId)),
   ];
   for (const container of [...(await docker.listContainers({ all: true, filters })), ...ours]) {
     await docker
