@@ -10,7 +10,9 @@ const SRC = fileURLToPath(new URL('..', import.meta.url));
 /** Packages only some configurations need; an embedded install configured for none of them loads none. */
 const NOT_AT_BOOT = [
   '@azure/',
+  // dockerode's transports for Docker over SSH and BuildKit sessions (infra/docker/dockerode.ts)
   'ssh2',
+  '@grpc/',
   '@octokit/',
   'bullmq',
   'ioredis',
@@ -24,7 +26,8 @@ describe('adapters a configuration does not use are not imported', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('boots the platform (Azure VMs and SMTP named but unused, local sign-in, PGlite) without loading their SDKs', () => {
-    // A resolve hook in the child writes down every module URL it loads.
+    // A resolve hook in the child writes down every module URL it imports; CommonJS modules loaded by
+    // require() (most of node_modules) are read from the require cache once the platform is up.
     const log = path.join(dir, 'modules.txt');
     writeFileSync(
       path.join(dir, 'hooks.mjs'),
@@ -48,8 +51,11 @@ export async function resolve(specifier, context, next) {
         SMTP_URL: 'smtp://127.0.0.1:1',
       });
       const platform = await createPlatform(config, { databaseInMemory: true });
+      const { createRequire } = await import('node:module');
+      const required = Object.keys(createRequire(process.cwd() + '/').cache);
       await platform.close();
       console.log('booted');
+      console.log(JSON.stringify(required));
     `;
     const output = execFileSync(
       process.execPath,
@@ -57,9 +63,9 @@ export async function resolve(specifier, context, next) {
       { cwd: SRC, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' }, timeout: 120_000 },
     );
     expect(output).toContain('booted');
+    const required = JSON.parse(output.trim().split('\n').at(-1)!) as string[];
     const packages = new Set(
-      readFileSync(log, 'utf8')
-        .split('\n')
+      [...readFileSync(log, 'utf8').split('\n'), ...required]
         .map((url) => url.match(/\/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1])
         .filter((name): name is string => Boolean(name)),
     );

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import Docker from 'dockerode';
+import { createDocker } from '../infra/docker/dockerode.js';
 import { localFreeBytes } from './engineDisk.js';
 import type { DockerTarget, VmProvider } from './vmProvider.js';
 import { type VmRepository, vmNameFor } from './vmRepository.js';
@@ -30,7 +30,7 @@ export function createLocalVmProvider(deps: {
 }): VmProvider {
   const target = (): DockerTarget => {
     // Every engine call is bounded; the longest (image removal, prune) finish well within this.
-    const docker = new Docker({ socketPath: deps.dockerSocket, timeout: 120_000 });
+    const docker = createDocker({ socketPath: deps.dockerSocket, timeout: 120_000 });
     return {
       docker,
       composeEnv: { DOCKER_HOST: `unix://${deps.dockerSocket}` },

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import Docker from 'dockerode';
+import { createDocker } from '../infra/docker/dockerode.js';
 import type { Vault } from '../infra/vault/vault.js';
 import { engineRootDir } from './engineDisk.js';
 import { forwardDockerSocket, forwardTcp, openSsh, remoteFreeBytes, type SshEndpoint } from './sshTunnel.js';
@@ -27,7 +27,7 @@ export async function createSshTarget(
     client.end();
     throw error;
   });
-  const docker = new Docker({ socketPath: tunnel.socketPath, timeout: 120_000 });
+  const docker = createDocker({ socketPath: tunnel.socketPath, timeout: 120_000 });
   return {
     docker,
     composeEnv: { DOCKER_HOST: `unix://${tunnel.socketPath}` },

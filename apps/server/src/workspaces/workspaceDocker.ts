@@ -1,5 +1,6 @@
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
 import { LABELS } from '../infra/docker/conventions.js';
+import { createDocker } from '../infra/docker/dockerode.js';
 import type { WorkspaceRow } from './workspacesRepository.js';
 
 /**
@@ -9,7 +10,7 @@ import type { WorkspaceRow } from './workspacesRepository.js';
 export type DockerFor = (workspace: Pick<WorkspaceRow, 'id' | 'vmId'>) => Docker;
 
 export function localDockerFor(socketPath: string): DockerFor {
-  const docker = new Docker({ socketPath });
+  const docker = createDocker({ socketPath });
   return () => docker;
 }
 

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { CadvisorContainerInfo, CadvisorContainerStats, CadvisorMachineInfo } from '@slipway/contract';
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
 import { DomainError } from '../../domain/errors.js';
+import { createDocker } from '../docker/dockerode.js';
 import type { ContainerMonitor } from './containerMonitor.js';
 
 type DockerStats = Docker.ContainerStats;
@@ -86,7 +87,7 @@ function hostSample(): CadvisorContainerStats {
  * samples: the previous reading of each container is kept in memory and sent with the new one.
  */
 export function createDockerContainerMonitor(options: { socketPath: string }): ContainerMonitor {
-  const docker = new Docker({ socketPath: options.socketPath });
+  const docker = createDocker({ socketPath: options.socketPath });
   const previous = new Map<string, CadvisorContainerStats>();
 
   function withPrevious(key: string, current: CadvisorContainerStats, fallback?: CadvisorContainerStats) {
