@@ -179,7 +179,7 @@ async function main() {
   for (const [key, values] of Object.entries(stepTimes))
     console.log(`  ${key.padEnd(28)} ${String(median(values)).padStart(6)}`);
   console.log(
-    '\nSlipway also checks the compose policy, writes limits and labels, verifies every service (a port-less one must stay up 2 s),' +
+    '\nSlipway also checks the compose policy, writes limits and labels, verifies every service (a port-less one must stay up 1 s),' +
       '\nstores the build log and records the version; the bare path stops at the first HTTP answer of one service.',
   );
 }

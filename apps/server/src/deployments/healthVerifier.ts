@@ -19,8 +19,13 @@ export interface HealthResult {
   states: ServiceState[];
 }
 
-/** A container must run this long without a restart to count as running (services without ports). */
-export const STABLE_MS = 2_000;
+/**
+ * A container must run this long without a restart to count as running (services without ports or
+ * healthcheck), counted from its start. It is there for the worker that exits at once (a missing variable, a
+ * module not found: well under a second in Go, Node or Python); a crash later than this is no longer a failed
+ * deployment but a crash alert, sent within a second from Docker's events.
+ */
+export const STABLE_MS = 1_000;
 /** How often published ports are probed while waiting; every Docker event of the project also wakes the check. */
 const PROBE_EVERY_MS = 300;
 const FULL_LOG_LINES = 2_000;

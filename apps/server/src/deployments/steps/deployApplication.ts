@@ -110,7 +110,6 @@ async function changesToServing(state: RunState): Promise<string[]> {
  * variables. The file holding the variables exists only until `up` returns.
  */
 export async function deployApplication(state: RunState) {
-  const target = requireTarget(state);
   const { workDir } = state;
   state.emptyEnvFile = path.join(workDir, 'empty.env');
   await writeFile(state.emptyEnvFile, '', { mode: 0o600 });
@@ -122,30 +121,39 @@ export async function deployApplication(state: RunState) {
     await prepareBuild(state, dockerfileOnly);
     await guardDisk(state);
   }
-  if (!state.rollbackTo && state.services.some((s) => s.hasBuild)) {
-    state.log.write('Building images...');
-    // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`, and
-    // `--force-rm`: its classic builder otherwise leaves the container of a failed step behind on the VM.
-    const args =
-      state.compose!.flavour === 'v2'
-        ? ['--progress', 'plain', 'build']
-        : ['build', '--parallel', '--force-rm'];
-    const output: string[] = [];
-    await runCompose(
-      state,
-      servingProjectFile(state),
-      args,
-      BUILD_TIMEOUT_MS,
-      { label: 'The build', kind: 'build' },
-      (line) => output.push(line),
-    );
-    await labelLeftoverStages(target.docker, output, {
-      [LABELS.workspaceId]: state.workspace.id,
-      [LABELS.userId]: state.workspace.userId,
-      [LABELS.deploymentId]: state.deployment.id,
-    });
-  }
+  if (!state.rollbackTo) await buildImages(state);
+  await startContainers(state, dockerfileOnly);
+}
 
+/** Builds the images the project builds, streaming the output to the build log, and labels what it left. */
+async function buildImages(state: RunState) {
+  if (!state.services.some((s) => s.hasBuild)) return;
+  state.log.write('Building images...');
+  // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`, and
+  // `--force-rm`: its classic builder otherwise leaves the container of a failed step behind on the VM.
+  const args =
+    state.compose!.flavour === 'v2'
+      ? ['--progress', 'plain', 'build']
+      : ['build', '--parallel', '--force-rm'];
+  const output: string[] = [];
+  await runCompose(
+    state,
+    servingProjectFile(state),
+    args,
+    BUILD_TIMEOUT_MS,
+    { label: 'The build', kind: 'build' },
+    (line) => output.push(line),
+  );
+  await labelLeftoverStages(requireTarget(state).docker, output, {
+    [LABELS.workspaceId]: state.workspace.id,
+    [LABELS.userId]: state.workspace.userId,
+    [LABELS.deploymentId]: state.deployment.id,
+  });
+}
+
+/** Host ports, then the containers: beside the serving version, or in its place. */
+async function startContainers(state: RunState, dockerfileOnly: boolean) {
+  const target = requireTarget(state);
   state.plannedPorts = await plannedPorts(state, dockerfileOnly);
   // A Dockerfile-only service publishes what its image EXPOSEs, known only now that it is built.
   state.roles = state.roles.map((role) => ({
@@ -163,7 +171,7 @@ export async function deployApplication(state: RunState) {
     metadata: { ...state.deployment.metadata, host_ports: state.hostPorts },
   });
   for (const line of await changesToServing(state)) state.log.write(line);
-  await writeFile(state.finalComposeFile, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
+  await writeFile(state.finalComposeFile!, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
   const replacement = await replacementFor(state);
   if ('sideBySide' in replacement) {
     // The serving version is left alone until the new one answers: verify-deployment switches them.
