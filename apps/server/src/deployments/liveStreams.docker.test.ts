@@ -95,6 +95,9 @@ describeWith('redis')('live workflow streams with Redis and BullMQ', () => {
     expect(again.status.state).toBe('completed');
     const workspace = (await ctx.platform.db.query.workspaces.findMany())[0]!;
     const images = await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${workspace.id}`] } });
-    expect(images.map((image) => image.Labels[LABELS.deploymentId])).toEqual([again.deploymentId]);
+    // The same Dockerfile built again is the same image under a second name; the first version's name is gone.
+    expect(images.flatMap((image) => image.RepoTags ?? [])).toEqual([
+      `slipway-${workspace.id}-app:${again.deploymentId}`,
+    ]);
   });
 });

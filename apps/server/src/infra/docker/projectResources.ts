@@ -119,7 +119,11 @@ export async function removeProjectResources(
 
 /**
  * Keeps the images of the newest `keep` deployments of a workspace (and any image in use) and removes the rest,
- * then the workspace's dangling build layers, so old versions do not fill the disk.
+ * then the workspace's dangling build layers, so old versions do not fill the disk. A built image is named for
+ * the deployment that built it (`slipway-…:{deploymentId}`), and a later deployment that built the same thing
+ * adds its own name to the same image: each name not kept is removed, and the image goes with its last one.
+ * An unnamed one (a labelled build stage, buildStages.ts) says its deployment in its label.
+ * Returns how many names and unnamed images were removed.
  */
 export async function pruneWorkspaceImages(
   docker: Docker,
@@ -129,13 +133,19 @@ export async function pruneWorkspaceImages(
   const images = await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] } });
   let removed = 0;
   for (const image of images) {
-    const deploymentId = image.Labels?.[LABELS.deploymentId];
-    if (deploymentId && keepDeploymentIds.includes(deploymentId)) continue;
-    try {
-      await docker.getImage(image.Id).remove({ force: false });
-      removed += 1;
-    } catch {
-      // In use by a container, or shared with a kept image: it stays.
+    const tags = (image.RepoTags ?? []).filter((tag) => tag !== '<none>:<none>');
+    const names =
+      tags.length > 0
+        ? tags.map((tag) => ({ name: tag, deploymentId: tag.slice(tag.lastIndexOf(':') + 1) }))
+        : [{ name: image.Id, deploymentId: image.Labels?.[LABELS.deploymentId] }];
+    for (const { name, deploymentId } of names) {
+      if (deploymentId && keepDeploymentIds.includes(deploymentId)) continue;
+      try {
+        await docker.getImage(name).remove({ force: false });
+        removed += 1;
+      } catch {
+        // In use by a container, or shared with a kept image: it stays.
+      }
     }
   }
   // Dangling layers are only tidied here: a failed prune leaves them for the next one.
