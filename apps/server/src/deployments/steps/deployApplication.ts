@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { placeBindMounts } from '../../infra/compose/bindMounts.js';
 import { dnsLabel, stringifyCompose } from '../../infra/compose/composeProject.js';
-import { labelLeftoverStages } from '../../infra/docker/buildStages.js';
+import { labelLeftoverStages, removeFailedStepContainers } from '../../infra/docker/buildStages.js';
 import { LABELS } from '../../infra/docker/conventions.js';
 import { guardDisk } from '../diskGuard.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
@@ -12,6 +12,7 @@ import { type RunState, requireTarget, StepFailure } from '../runState.js';
 import { serviceChanges } from '../serviceChanges.js';
 import { serviceRoles } from '../serviceRoles.js';
 import {
+  BUILD_TIMEOUT_MS,
   currentPlan,
   dataDirOf,
   projectFor,
@@ -22,8 +23,6 @@ import {
   versionView,
 } from '../servingProject.js';
 import { replacementFor, startCandidate } from '../sideBySide.js';
-
-const BUILD_TIMEOUT_MS = 30 * 60_000;
 
 const finalConfig = (state: RunState, withEnv: boolean) => projectFor(state, currentPlan(state), withEnv);
 
@@ -121,13 +120,41 @@ export async function deployApplication(state: RunState) {
     await prepareBuild(state, dockerfileOnly);
     await guardDisk(state);
   }
-  if (!state.rollbackTo) await buildImages(state);
-  await startContainers(state, dockerfileOnly);
+  const builds = !state.rollbackTo && state.services.some((s) => s.hasBuild);
+  // A first deployment of a Compose project on Compose v1 builds and starts in one run of the CLI (`up
+  // --build`): each start of the Python CLI costs ~0.3 s. A redeploy builds first (the new version may start
+  // beside the serving one), and so does a Dockerfile-only repository (its ports are what the image EXPOSEs).
+  const buildOnStart = builds && state.firstDeploy && !dockerfileOnly && state.compose!.flavour === 'v1';
+  if (builds && !buildOnStart) await buildImages(state);
+  await startContainers(state, dockerfileOnly, buildOnStart);
 }
 
-/** Builds the images the project builds, streaming the output to the build log, and labels what it left. */
+/**
+ * Runs a build with its output collected, then labels the build stages it left (buildStages.ts), so the
+ * workspace's clean-up finds them; a failed build's too (the stages it finished), and the container of the
+ * step that failed is removed.
+ */
+async function building(state: RunState, run: (onLine: (line: string) => void) => Promise<void>) {
+  const { docker } = requireTarget(state);
+  const output: string[] = [];
+  const labelStages = () =>
+    labelLeftoverStages(docker, output, {
+      [LABELS.workspaceId]: state.workspace.id,
+      [LABELS.userId]: state.workspace.userId,
+      [LABELS.deploymentId]: state.deployment.id,
+    });
+  try {
+    await run((line) => output.push(line));
+  } catch (error) {
+    await removeFailedStepContainers(docker, output);
+    await labelStages().catch(() => undefined);
+    throw error;
+  }
+  await labelStages();
+}
+
+/** Builds the images the project builds, streaming the output to the build log. */
 async function buildImages(state: RunState) {
-  if (!state.services.some((s) => s.hasBuild)) return;
   state.log.write('Building images...');
   // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`, and
   // `--force-rm`: its classic builder otherwise leaves the container of a failed step behind on the VM.
@@ -135,24 +162,20 @@ async function buildImages(state: RunState) {
     state.compose!.flavour === 'v2'
       ? ['--progress', 'plain', 'build']
       : ['build', '--parallel', '--force-rm'];
-  const output: string[] = [];
-  await runCompose(
-    state,
-    servingProjectFile(state),
-    args,
-    BUILD_TIMEOUT_MS,
-    { label: 'The build', kind: 'build' },
-    (line) => output.push(line),
+  await building(state, (onLine) =>
+    runCompose(
+      state,
+      servingProjectFile(state),
+      args,
+      BUILD_TIMEOUT_MS,
+      { label: 'The build', kind: 'build' },
+      onLine,
+    ),
   );
-  await labelLeftoverStages(requireTarget(state).docker, output, {
-    [LABELS.workspaceId]: state.workspace.id,
-    [LABELS.userId]: state.workspace.userId,
-    [LABELS.deploymentId]: state.deployment.id,
-  });
 }
 
-/** Host ports, then the containers: beside the serving version, or in its place. */
-async function startContainers(state: RunState, dockerfileOnly: boolean) {
+/** Host ports, then the containers: beside the serving version, or in its place (built on the way). */
+async function startContainers(state: RunState, dockerfileOnly: boolean, buildOnStart: boolean) {
   const target = requireTarget(state);
   state.plannedPorts = await plannedPorts(state, dockerfileOnly);
   // A Dockerfile-only service publishes what its image EXPOSEs, known only now that it is built.
@@ -179,5 +202,6 @@ async function startContainers(state: RunState, dockerfileOnly: boolean) {
     return;
   }
   if (!state.firstDeploy) state.log.write(`Replacing the containers in place: ${replacement.inPlace}`);
-  await startServingProject(state);
+  if (buildOnStart) await building(state, (onLine) => startServingProject(state, onLine));
+  else await startServingProject(state);
 }

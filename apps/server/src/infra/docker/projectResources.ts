@@ -119,10 +119,11 @@ export async function removeProjectResources(
 
 /**
  * Keeps the images of the newest `keep` deployments of a workspace (and any image in use) and removes the rest,
- * then the workspace's dangling build layers, so old versions do not fill the disk. A built image is named for
+ * so old versions do not fill the disk. A built image is named for
  * the deployment that built it (`slipway-…:{deploymentId}`), and a later deployment that built the same thing
  * adds its own name to the same image: each name not kept is removed, and the image goes with its last one.
- * An unnamed one (a labelled build stage, buildStages.ts) says its deployment in its label.
+ * An unnamed one (a labelled build stage, buildStages.ts) says its deployment in its label; one that says none
+ * is removed.
  * Returns how many names and unnamed images were removed.
  */
 export async function pruneWorkspaceImages(
@@ -148,9 +149,7 @@ export async function pruneWorkspaceImages(
       }
     }
   }
-  // Dangling layers are only tidied here: a failed prune leaves them for the next one.
-  await docker
-    .pruneImages({ filters: { dangling: ['true'], label: [`${LABELS.workspaceId}=${workspaceId}`] } })
-    .catch(() => {});
+  // No prune of the workspace's dangling images here: the labelled build stages (buildStages.ts) are dangling
+  // images, and those of kept versions are the next build's cache. The loop above removed the others.
   return removed;
 }
