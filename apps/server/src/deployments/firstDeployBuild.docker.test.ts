@@ -1,64 +1,32 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { imageIdsInBuildOutput } from '../infra/docker/buildStages.js';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
-import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
-import { git } from '../test/fixtures/fixtureRepos.js';
+import { containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
+import { useEngineWorld } from '../test/engineWorld.js';
 import { describeWith } from '../test/services.js';
-import { TestClient } from '../test/testClient.js';
-import { createTestContext, type TestContext } from '../test/testPlatform.js';
+import type { TestClient } from '../test/testClient.js';
 
 /** A marker no other build prints: the failed step's container is found by it, and no stage is cached. */
 const NONCE = `${process.pid}-${Date.now()}`;
 const FAILING_STEP = `echo first-deploy-build-fails-${NONCE} && exit 7`;
 
-/** Two built services; in `broken`, one of them fails its build. */
-function createRepos(owner: string) {
-  const root = mkdtempSync(path.join(tmpdir(), 'slipway-first-build-'));
-  const repo = (name: string, workerStep: string) => {
-    const dir = path.join(root, owner, name);
-    mkdirSync(path.join(dir, 'web'), { recursive: true });
-    mkdirSync(path.join(dir, 'worker'), { recursive: true });
-    writeFileSync(
-      path.join(dir, 'docker-compose.yml'),
-      'services:\n  web:\n    build: ./web\n    ports:\n      - "8080"\n  worker:\n    build: ./worker\n',
-    );
-    writeFileSync(
-      path.join(dir, 'web', 'Dockerfile'),
-      `FROM busybox:1.36 AS page\nRUN mkdir /www && echo built and started > /www/index.html && echo ${NONCE}\n` +
-        'FROM busybox:1.36\nCOPY --from=page /www /www\nCMD ["httpd", "-f", "-p", "8080", "-h", "/www"]\n',
-    );
-    writeFileSync(
-      path.join(dir, 'worker', 'Dockerfile'),
-      `FROM busybox:1.36\nRUN ${workerStep}\nCMD ["sleep", "3600"]\n`,
-    );
-    git(dir, ['init', '-q', '-b', 'main']);
-    git(dir, ['add', '-A']);
-    git(dir, ['commit', '-q', '-m', name]);
-  };
-  repo('fine', 'true');
-  repo('broken', FAILING_STEP);
-  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
-}
+/** Two built services, web's a multi-stage build; `workerStep` is the worker's one build step. */
+const twoBuiltServices = (workerStep: string) => ({
+  'docker-compose.yml':
+    'services:\n  web:\n    build: ./web\n    ports:\n      - "8080"\n  worker:\n    build: ./worker\n',
+  'web/Dockerfile':
+    `FROM busybox:1.36 AS page\nRUN mkdir /www && echo built and started > /www/index.html && echo ${NONCE}\n` +
+    'FROM busybox:1.36\nCOPY --from=page /www /www\nCMD ["httpd", "-f", "-p", "8080", "-h", "/www"]\n',
+  'worker/Dockerfile': `FROM busybox:1.36\nRUN ${workerStep}\nCMD ["sleep", "3600"]\n`,
+});
 
 describeWith('docker')('the first deployment of a Compose project builds and starts in one run', () => {
-  let repos: ReturnType<typeof createRepos>;
-  let ctx: TestContext;
+  const engine = useEngineWorld();
   let client: TestClient;
 
-  beforeAll(async () => {
-    repos = createRepos('operator');
-    ctx = await createTestContext({ env: { LOCAL_REPOS_DIR: repos.root } });
-    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
-    client = await new TestClient(ctx.app).signIn('operator');
-  });
-
-  afterAll(async () => {
-    if (ctx) await cleanUpWorkspaces(ctx);
-    await ctx?.close();
-    repos?.cleanup();
+  beforeAll(() => {
+    engine.world.repo('fine', twoBuiltServices('true'));
+    engine.world.repo('broken', twoBuiltServices(FAILING_STEP));
+    client = engine.client;
   });
 
   const buildLog = async (repo: string) =>
@@ -92,7 +60,9 @@ describeWith('docker')('the first deployment of a Compose project builds and sta
     expect(status.error).toBe(
       `The build step failed for service 'worker': The command '/bin/sh -c ${FAILING_STEP}' returned a non-zero code: 7`,
     );
-    const workspace = (await ctx.platform.db.query.workspaces.findMany()).find((w) => w.name === 'broken')!;
+    const workspace = (await engine.ctx.platform.db.query.workspaces.findMany()).find(
+      (w) => w.name === 'broken',
+    )!;
     expect(await containersOf(workspace.id)).toHaveLength(0);
     // The classic builder kept the failed step's container (`up --build` cannot ask it not to); it is gone.
     const all = await docker.listContainers({ all: true });
