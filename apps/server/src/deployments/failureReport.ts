@@ -56,6 +56,17 @@ export function failureMessage(
 /** Why `docker compose up` or `build` failed, in the same plain words, from the CLI's output. */
 export function classifyComposeFailure(output: string, what: 'build' | 'up'): string | undefined {
   const lines = output.split('\n').map((line) => line.trim());
+  // The CLI refused the project file itself, before building or starting anything.
+  const invalid = lines.findIndex((line) =>
+    /The Compose file .* is invalid because:|^(ERROR: )?Error while attempting to convert|^validating .+: /.test(
+      line,
+    ),
+  );
+  if (invalid !== -1) {
+    const [first, ...rest] = lines.slice(invalid).filter(Boolean);
+    const reason = /is invalid because:$/.test(first!) ? rest.slice(0, 2).join(' ') : first!;
+    return `The compose file is not valid: ${reason.replace(/^(ERROR: )/, '')}`;
+  }
   const pull = lines.find((line) =>
     /pull access denied|manifest unknown|manifest for .* not found|repository does not exist|no such image|not found: manifest|failed to resolve reference|error pulling image|Get "?https?:\/\//i.test(
       line,

@@ -188,5 +188,28 @@ describe('failure reports', () => {
     ).toBe(
       "The build step failed for service 'web': The command '/bin/sh -c make' returned a non-zero code: 2",
     );
+    // The project file refused by the CLI itself (Compose v1's words, then v2's), whichever command read it.
+    expect(
+      classifyComposeFailure(
+        "Creating network \"x_default\"\nERROR: The Compose file './slipway.compose.yml' is invalid because:\nUnsupported config option for services.web: 'foo'\n",
+        'build',
+      ),
+    ).toBe("The compose file is not valid: Unsupported config option for services.web: 'foo'");
+    expect(
+      classifyComposeFailure(
+        'ERROR: Error while attempting to convert service.web.ports.published to appropriate type: "x" is not a valid integer',
+        'up',
+      ),
+    ).toBe(
+      'The compose file is not valid: Error while attempting to convert service.web.ports.published to appropriate type: "x" is not a valid integer',
+    );
+    expect(
+      classifyComposeFailure(
+        "validating /w/slipway.compose.yml: services.web additional properties 'foo' not allowed",
+        'up',
+      ),
+    ).toBe(
+      "The compose file is not valid: validating /w/slipway.compose.yml: services.web additional properties 'foo' not allowed",
+    );
   });
 });
