@@ -141,7 +141,6 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
           imageNames: {},
           imageIds: {},
           containersStarted: false,
-          besideSteps: [],
           plannedPorts: {},
           ports: [],
           roles: [],
@@ -190,10 +189,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     if (!(error instanceof StepFailure))
       deps.logger.warn({ err: error, deploymentId }, 'deployment step crashed');
     // Clean up before the row says "failed", so a failed deployment has nothing left running.
-    if (state) {
-      await Promise.allSettled(state.besideSteps);
-      await cleanUpFailure(deps, state, message);
-    }
+    if (state) await cleanUpFailure(deps, state, message);
     const current = (await deps.repository.findById(deploymentId)) ?? row;
     row = await deps.repository.update(deploymentId, {
       status: 'failed',
@@ -209,8 +205,6 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     await log.end();
     await publishStatus(deps, row, 'finished');
   } finally {
-    // After Live, what still runs beside the steps finishes before the VM's connection closes.
-    if (state) await Promise.allSettled(state.besideSteps);
     clearInterval(heartbeat);
     // The cancel channel's subscription: a pub/sub that went away has nothing left to unsubscribe.
     await stopListening().catch(() => {});

@@ -105,11 +105,6 @@ export interface RunState {
   compose?: ComposeCli;
   /** The workspace's own project runs this version's containers (a failure must put the previous ones back). */
   containersStarted: boolean;
-  /**
-   * Work a step started that no later step waits for (labelling the build's stages): it runs beside the steps
-   * that follow, and the run waits for it before it cleans up a failure and before it ends.
-   */
-  besideSteps: Promise<void>[];
   /** A redeploy's changed published services started beside the serving version, until they replace it. */
   candidate?: Candidate;
   /** Container ports Slipway asked Docker to publish, per service. */

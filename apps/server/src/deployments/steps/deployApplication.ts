@@ -131,8 +131,8 @@ export async function deployApplication(state: RunState) {
 
 /**
  * Runs a build with its output collected, then labels the build stages it left (buildStages.ts), so the
- * workspace's clean-up finds them: beside the steps that follow (nothing they do needs the labels); after a
- * failed build, the stages it finished at once, and the container of the step that failed is removed.
+ * workspace's clean-up finds them; a failed build's too (the stages it finished), and the container of the
+ * step that failed is removed.
  */
 async function building(state: RunState, run: (onLine: (line: string) => void) => Promise<void>) {
   const { docker } = requireTarget(state);
@@ -150,16 +150,7 @@ async function building(state: RunState, run: (onLine: (line: string) => void) =
     await labelStages().catch(() => undefined);
     throw error;
   }
-  state.besideSteps.push(
-    labelStages().then(
-      () => undefined,
-      (error: Error) =>
-        state.deps.logger.warn(
-          { err: error, deploymentId: state.deployment.id },
-          'build stages not labelled',
-        ),
-    ),
-  );
+  await labelStages();
 }
 
 /** Builds the images the project builds, streaming the output to the build log. */
