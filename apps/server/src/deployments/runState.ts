@@ -89,8 +89,9 @@ export interface RunState {
   workDir: string;
   repoDir?: string;
   commitSha?: string;
-  /** Compose file as found (or generated for a Dockerfile) and its normalized form. */
-  sourceComposeFile?: string;
+  /** The repository has a Dockerfile and no compose file: its one service publishes what its image EXPOSEs. */
+  dockerfileOnly?: boolean;
+  /** The project as the check worker read and normalized it. */
   normalized?: Record<string, unknown>;
   /** What the sandbox rules found in it (checked with it, in the check worker); policy-check reports them. */
   policyViolations?: PolicyViolation[];

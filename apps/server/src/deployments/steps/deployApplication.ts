@@ -26,10 +26,6 @@ import { replacementFor, startCandidate } from '../sideBySide.js';
 
 const finalConfig = (state: RunState, withEnv: boolean) => projectFor(state, currentPlan(state), withEnv);
 
-/** A generated project file (not one from the repository) means a Dockerfile-only repository. */
-const isDockerfileOnly = (state: RunState) =>
-  state.sourceComposeFile !== undefined && path.dirname(state.sourceComposeFile) === state.workDir;
-
 /** The host ports the workspace had: its current containers first, then what its last deployment kept. */
 async function previousHostPorts(state: RunState): Promise<HostPorts> {
   const [last] = await state.deps.repository.completedForWorkspace(state.workspace.id);
@@ -113,7 +109,7 @@ export async function deployApplication(state: RunState) {
   state.emptyEnvFile = path.join(workDir, 'empty.env');
   await writeFile(state.emptyEnvFile, '', { mode: 0o600 });
   state.finalComposeFile = path.join(workDir, 'slipway.compose.yml');
-  const dockerfileOnly = isDockerfileOnly(state);
+  const dockerfileOnly = state.dockerfileOnly === true;
   if (state.rollbackTo) {
     await takeKeptVersion(state, state.rollbackTo);
   } else {

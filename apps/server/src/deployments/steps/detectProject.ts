@@ -1,15 +1,12 @@
 import { realpathSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeMaterials } from '../../infra/compose/composeMaterials.js';
 import {
   composeForDockerfile,
   detectProject as detect,
   listServices,
-  stringifyCompose,
 } from '../../infra/compose/composeProject.js';
 import { composeProjectName } from '../../infra/docker/conventions.js';
-import { openRepositoryJail } from '../../infra/jail/repositoryJail.js';
 import type { RunState } from '../runState.js';
 import { checkOffLoop, refuseViolations } from './composeChecks.js';
 
@@ -45,14 +42,11 @@ export async function detectProject(state: RunState) {
     refuseViolations(state, read.violations);
     await writeMaterials(repoDir, read.materials);
     project = read.project;
-    state.sourceComposeFile = openRepositoryJail(repoDir).resolve(fileName);
   } else {
     project = composeForDockerfile(repoDir, DOCKERFILE_SERVICE);
     state.log.write(`Found a Dockerfile: deploying it as the single service '${DOCKERFILE_SERVICE}'`);
   }
-  const file = path.join(state.workDir, 'project.compose.yml');
-  await writeFile(file, stringifyCompose(project), { mode: 0o600 });
-  state.sourceComposeFile ??= file;
+  state.dockerfileOnly = found.kind !== 'compose';
   const checked = await checkOffLoop({
     kind: 'normalized',
     repoDir,
