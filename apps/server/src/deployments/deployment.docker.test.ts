@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envVariables, logChunks } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
+import { listWorkspaceImages } from '../infra/docker/projectResources.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
 import { createFixtureRepos, HOSTILE_BRANCH } from '../test/fixtures/fixtureRepos.js';
@@ -176,9 +177,7 @@ describeWith('docker')('the deployment engine on the real Docker Engine', () => 
       const projectFilter = { label: [`${LABELS.composeProject}=${composeProjectName(id)}`] };
       expect((await docker.listVolumes({ filters: projectFilter })).Volumes ?? []).toHaveLength(0);
       expect(await docker.listNetworks({ filters: projectFilter })).toHaveLength(0);
-      expect(await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${id}`] } })).toHaveLength(
-        0,
-      );
+      expect(await listWorkspaceImages(docker, id)).toHaveLength(0);
       expect(await ctx.platform.db.query.vms.findMany()).toHaveLength(0);
       expect((await client.get('/api/env-variables/three-service')).statusCode).toBe(404);
       expect(await logChunksOf()).toHaveLength(0);

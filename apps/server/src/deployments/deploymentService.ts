@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_VM_SIZE,
@@ -30,6 +31,7 @@ import {
 } from './deploymentRepository.js';
 import { publishStatus, runDeployment } from './deploymentWorkflow.js';
 import { connectForCleanUp } from './engineConnection.js';
+import { checkoutDirOf } from './leftovers.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { listRevisions } from './revisionList.js';
@@ -349,6 +351,7 @@ export function createDeploymentService(
       // Its bind-mounted data lives in DATA_DIR (the work root's parent) and goes with it.
       await removeWorkspaceMounts(path.dirname(deps.workRoot), workspace.id);
       await removeRevisionPlans(path.dirname(deps.workRoot), workspace.id);
+      await rm(checkoutDirOf(deps.workRoot, workspace.id), { recursive: true, force: true });
       await deps.deleteEnv?.(user.id, name);
       await createLogChunks(deps.db).deleteWorkspace(user.id, name);
       await repository.deleteForWorkspace(user.id, name);

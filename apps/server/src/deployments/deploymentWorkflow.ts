@@ -15,7 +15,7 @@ import { connectForCleanUp } from './engineConnection.js';
 import { removeLeftovers, removeRoutes, removeWorkDir } from './leftovers.js';
 import { presentStatus } from './presenter.js';
 import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
-import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
+import { finishBackgroundWork, type RunState, StepFailure, type WorkflowDeps } from './runState.js';
 import { restorePreviousVersion } from './servingProject.js';
 import { abandonCandidate, retireCandidate } from './sideBySide.js';
 import { configureRouting } from './steps/configureRouting.js';
@@ -189,6 +189,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     if (!(error instanceof StepFailure))
       deps.logger.warn({ err: error, deploymentId }, 'deployment step crashed');
     // Clean up before the row says "failed", so a failed deployment has nothing left running.
+    if (state) await finishBackgroundWork(state);
     if (state) await cleanUpFailure(deps, state, message);
     const current = (await deps.repository.findById(deploymentId)) ?? row;
     row = await deps.repository.update(deploymentId, {
@@ -210,6 +211,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     await stopListening().catch(() => {});
     await closeTarget(state?.target);
     await removeWorkDir(deps, workDir);
+    if (state?.repoDir) await removeWorkDir(deps, state.repoDir);
   }
 }
 
@@ -343,6 +345,8 @@ export async function failInterrupted(deps: WorkflowDeps, row: DeploymentRow): P
   if (replacedRunningVersion)
     log.write('Its containers had replaced the serving version: starting the last good version again');
   await log.end();
+  // Its checkout is the workspace's (leftovers.ts): the next deployment's clone or the workspace's deletion
+  // removes it, so a deployment started meanwhile keeps its own.
   await removeWorkDir(deps, path.join(deps.workRoot, failed.id));
   await publishStatus(deps, failed, 'finished');
   if (replacedRunningVersion && deps.restoreLastGood) {

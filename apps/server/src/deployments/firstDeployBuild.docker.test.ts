@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { imageIdsInBuildOutput } from '../infra/docker/buildStages.js';
-import { containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
+import { LABELS } from '../infra/docker/conventions.js';
+import { listWorkspaceImages } from '../infra/docker/projectResources.js';
+import { containersOf, deployAndWait, docker, loopback, waitForDeployment } from '../test/deployments.js';
 import { useEngineWorld } from '../test/engineWorld.js';
 import { describeWith } from '../test/services.js';
 import type { TestClient } from '../test/testClient.js';
@@ -26,6 +29,7 @@ describeWith('docker')('the first deployment of a Compose project builds and sta
   beforeAll(() => {
     engine.world.repo('fine', twoBuiltServices('true'));
     engine.world.repo('broken', twoBuiltServices(FAILING_STEP));
+    engine.world.repo('unchanged', twoBuiltServices('true'));
     client = engine.client;
   });
 
@@ -52,6 +56,59 @@ describeWith('docker')('the first deployment of a Compose project builds and sta
     const redeployed = await lines();
     expect(redeployed).toContain('Building images...');
     expect(redeployed).not.toContain(NONCE);
+  });
+
+  it('leaves a built service whose build did not change running, and replaces the one that changed', async () => {
+    const first = await deployAndWait(client, { repo: 'unchanged' });
+    expect(first.status.error).toBeNull();
+    const workspace = (await engine.ctx.platform.db.query.workspaces.findMany()).find(
+      (w) => w.name === 'unchanged',
+    )!;
+    const byService = async () =>
+      Object.fromEntries(
+        (await containersOf(workspace.id)).map((c) => [c.Labels[LABELS.composeService], c] as const),
+      );
+    const before = await byService();
+    // The same commit again: both builds are the images the containers run, so nothing is restarted.
+    const same = await deployAndWait(client, { repo: 'unchanged', workflowType: 'redeploy' });
+    expect(same.status.error).toBeNull();
+    const log = await buildLog('unchanged');
+    expect(log).toContain('web: unchanged, left running');
+    expect(log).toContain('worker: unchanged, left running');
+    const after = await byService();
+    expect(after.web?.Id).toBe(before.web?.Id);
+    expect(after.worker?.Id).toBe(before.worker?.Id);
+    const names = (await listWorkspaceImages(docker, workspace.id)).flatMap((image) => image.RepoTags ?? []);
+    expect(names.filter((name) => name.endsWith(`:${same.deploymentId}`))).toEqual([]);
+
+    // A commit that changes the worker's build: the worker is replaced, web keeps its container.
+    engine.world.repo('unchanged', twoBuiltServices('echo changed'));
+    const changed = await deployAndWait(client, { repo: 'unchanged', workflowType: 'redeploy' });
+    expect(changed.status.error).toBeNull();
+    const last = await byService();
+    expect(last.web?.Id).toBe(before.web?.Id);
+    expect(last.worker?.Id).not.toBe(before.worker?.Id);
+    expect(last.worker?.Image).toBe(`slipway-${workspace.id}-worker:${changed.deploymentId}`);
+    expect(last.worker?.Labels[LABELS.deploymentId]).toBe(changed.deploymentId);
+    expect(last.web?.Labels[LABELS.deploymentId]).not.toBe(changed.deploymentId);
+
+    // A rollback to the redeploy that kept both containers finds the older names it runs, and puts the worker
+    // built before the change back; web is still the same container.
+    const sessionId = randomUUID();
+    const rollback = await client.post(`/api/workspace-rollback/unchanged/${same.deploymentId}`, {
+      sessionId,
+    });
+    expect(rollback.statusCode).toBe(200);
+    const rolledBack = await waitForDeployment(client, {
+      sessionId,
+      deploymentId: rollback.json().deploymentId,
+    });
+    expect(rolledBack.status.error).toBeNull();
+    const restored = await byService();
+    expect(restored.web?.Id).toBe(before.web?.Id);
+    expect(restored.worker?.Image).toBe(before.worker?.Image);
+    // Its images are the same as fine's (the same Dockerfiles): they go with it, before that test's count.
+    expect((await client.delete('/api/workspace-delete/unchanged')).statusCode).toBe(200);
   });
 
   it('reports a failed build as the build step that failed, and leaves no container of it behind', async () => {

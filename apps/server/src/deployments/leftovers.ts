@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
 import type { DockerTarget } from '../vm-providers/vmProvider.js';
 import { type RouteDeps, unpublishRoutes } from './publishedRoutes.js';
@@ -17,6 +18,14 @@ export async function removeLeftovers(
     deps.logger.warn({ err: error, workspaceId }, 'removing what a failed deployment started failed'),
   );
 }
+
+/**
+ * Where a workspace's deployment checks its repository out: the same path every time, because Compose v1 counts
+ * a service's build context among the settings whose change recreates its container — a per-run path would
+ * restart every built service on every redeploy. A workspace runs one deployment at a time.
+ */
+export const checkoutDirOf = (workRoot: string, workspaceId: string) =>
+  path.join(workRoot, 'checkouts', workspaceId);
 
 /** A deployment's checkout and build directory, once it has ended. */
 export async function removeWorkDir(deps: Pick<WorkflowDeps, 'logger'>, workDir: string): Promise<void> {

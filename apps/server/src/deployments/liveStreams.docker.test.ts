@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LABELS } from '../infra/docker/conventions.js';
+import { listProjectContainers, listWorkspaceImages } from '../infra/docker/projectResources.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces, deployAndWait, docker } from '../test/deployments.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
@@ -90,14 +90,22 @@ describeWith('redis')('live workflow streams with Redis and BullMQ', () => {
     expect(buildLines.length).toBeGreaterThanOrEqual(Math.min(stored.length, 11));
     expect(buildLines).toEqual(stored.slice(stored.length - buildLines.length));
 
-    // A redeploy with DEPLOY_KEEP_VERSIONS=1 prunes the previous version's image.
+    // A redeploy of the same Dockerfile builds the image the app runs already: it keeps that image's name, so
+    // Compose leaves its container running, and the new build's name is taken off again.
+    const workspaceId = (await ctx.platform.db.query.workspaces.findMany())[0]!.id;
+    const containerBefore = (await listProjectContainers(docker, workspaceId))[0]!;
     const again = await deployAndWait(client, { repo: 'single-dockerfile', workflowType: 'redeploy' });
     expect(again.status.state).toBe('completed');
     const workspace = (await ctx.platform.db.query.workspaces.findMany())[0]!;
-    const images = await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${workspace.id}`] } });
-    // The same Dockerfile built again is the same image under a second name; the first version's name is gone.
+    const images = await listWorkspaceImages(docker, workspace.id);
     expect(images.flatMap((image) => image.RepoTags ?? [])).toEqual([
-      `slipway-${workspace.id}-app:${again.deploymentId}`,
+      `slipway-${workspace.id}-app:${deploymentId}`,
     ]);
+    expect((await listProjectContainers(docker, workspace.id)).map((c) => c.Id)).toEqual([
+      containerBefore.Id,
+    ]);
+    expect(
+      (await ctx.platform.deployments.buildLogs.all(again.deploymentId)).map((row) => row.line),
+    ).toContain('app: unchanged, left running');
   });
 });

@@ -260,6 +260,8 @@ describeWith('postgres')('a worker killed while a redeploy verifies its new cont
       180_000,
       'no rollback to the last good version completed',
     );
+    // Its error first: a failed rollback says why.
+    expect(restore?.error).toBeNull();
     expect(restore).toMatchObject({ status: 'completed', metadata: { rollback_of: first.deploymentId } });
     expect(await (await fetch(url)).text()).toBe('version one\n');
     expect((await webOf())!.Image).toBe(`slipway-${workspace!.id}-web:${first.deploymentId}`);

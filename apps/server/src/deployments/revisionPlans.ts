@@ -50,6 +50,16 @@ export async function loadRevisionPlan(
   return text === undefined ? undefined : (JSON.parse(text) as RevisionPlan);
 }
 
+/** The image names these deployments' plans run (a plan may run an image an older deployment built). */
+export async function imageNamesOfPlans(
+  dataDir: string,
+  workspaceId: string,
+  deploymentIds: string[],
+): Promise<string[]> {
+  const plans = await Promise.all(deploymentIds.map((id) => loadRevisionPlan(dataDir, workspaceId, id)));
+  return plans.flatMap((plan) => Object.values(plan?.imageNames ?? {}));
+}
+
 /** Keeps the plans of these deployments and removes the workspace's others. */
 export async function pruneRevisionPlans(dataDir: string, workspaceId: string, keep: string[]) {
   const files = await readdir(revisionsDir(dataDir, workspaceId)).catch(() => [] as string[]);

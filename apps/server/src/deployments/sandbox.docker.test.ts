@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../infra/db/schema.js';
 import { LABELS } from '../infra/docker/conventions.js';
+import { listWorkspaceImages } from '../infra/docker/projectResources.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
 import { climbTo, createHostileWorld, type HostileWorld, HTTPD } from '../test/fixtures/hostileRepos.js';
@@ -54,7 +55,7 @@ describeWith('docker')('the sandbox against hostile repositories', () => {
       where: (d, { eq }) => eq(d.id, deploymentId),
     }))!.workspaceId!;
     expect(await containersOf(id)).toHaveLength(0);
-    expect(await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${id}`] } })).toHaveLength(0);
+    expect(await listWorkspaceImages(docker, id)).toHaveLength(0);
     const job = await as.get(`/api/deployment/job/${deploymentId}`);
     const log = await as.get(
       `/api/logs/${owner}/${repo}/stream?log_type=build&initial_lines=1000&follow=true`,

@@ -31,19 +31,19 @@ export function unchanged(previous: VersionView | undefined, next: VersionView, 
 }
 
 /**
- * What a new version does to the services that run a published image, said before it happens: one whose
- * configuration and variables did not change is left running (Compose sees the same service), one with a
- * named volume whose configuration changed is recreated in place. Services built by Slipway get a new image
- * every deployment and are not mentioned.
+ * What a new version does to the services that ran before, said before it happens: one whose configuration
+ * and variables did not change is left running (Compose sees the same service) — a built one too when its
+ * build is the image it runs already — and one running a published image with a named volume whose
+ * configuration changed is recreated in place.
  */
 export function serviceChanges(previous: VersionView | undefined, next: VersionView): string[] {
   if (!previous) return [];
   const lines: string[] = [];
   for (const [name, service] of Object.entries(next.services)) {
-    if (service.build !== undefined || !previous.services[name]) continue;
+    if (!previous.services[name]) continue;
     if (unchanged(previous, next, name)) {
       lines.push(`${name}: unchanged, left running`);
-    } else if (hasNamedVolume(service)) {
+    } else if (service.build === undefined && hasNamedVolume(service)) {
       lines.push(`${name}: its configuration changed, so it is recreated in place (its volumes are kept)`);
     }
   }

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { placeBindMounts } from '../../infra/compose/bindMounts.js';
 import { dnsLabel, stringifyCompose } from '../../infra/compose/composeProject.js';
 import { labelLeftoverStages, removeFailedStepContainers } from '../../infra/docker/buildStages.js';
-import { LABELS } from '../../infra/docker/conventions.js';
+import { builtImageName, LABELS } from '../../infra/docker/conventions.js';
 import { guardDisk } from '../diskGuard.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
 import type { RevisionPlan } from '../revisionPlans.js';
-import { type RunState, requireTarget, StepFailure } from '../runState.js';
+import { inBackground, type RunState, requireTarget, StepFailure } from '../runState.js';
 import { serviceChanges } from '../serviceChanges.js';
 import { serviceRoles } from '../serviceRoles.js';
 import {
@@ -55,8 +55,11 @@ async function plannedPorts(state: RunState, dockerfileOnly: boolean): Promise<R
 async function prepareBuild(state: RunState, dockerfileOnly: boolean) {
   for (const service of state.services) {
     if (service.hasBuild) {
-      state.imageNames[service.name] =
-        `slipway-${state.workspace.id}-${dnsLabel(service.name)}:${state.deployment.id}`;
+      state.imageNames[service.name] = builtImageName(
+        state.workspace.id,
+        dnsLabel(service.name),
+        state.deployment.id,
+      );
     }
   }
   // Bind mounts move out of the checkout (which goes with the run) into the workspace's storage in DATA_DIR,
@@ -121,14 +124,46 @@ export async function deployApplication(state: RunState) {
   // --build`): each start of the Python CLI costs ~0.3 s. A redeploy builds first (the new version may start
   // beside the serving one), and so does a Dockerfile-only repository (its ports are what the image EXPOSEs).
   const buildOnStart = builds && state.firstDeploy && !dockerfileOnly && state.compose!.flavour === 'v1';
-  if (builds && !buildOnStart) await buildImages(state);
+  if (builds && !buildOnStart) {
+    await buildImages(state);
+    await keepImagesThatDidNotChange(state);
+  }
   await startContainers(state, dockerfileOnly, buildOnStart);
 }
 
 /**
+ * A service whose new build is the very image the serving version runs keeps that image's name, so Compose
+ * sees the same service and leaves its container running, as it does for a published image that did not
+ * change (a changed variable or setting still recreates it). The new name is taken off the image again.
+ */
+async function keepImagesThatDidNotChange(state: RunState) {
+  const serving = await servingPlan(state);
+  if (!serving) return;
+  const { docker } = requireTarget(state);
+  const idOf = (name: string) =>
+    docker
+      .getImage(name)
+      .inspect()
+      .then((image) => image.Id)
+      .catch(() => undefined);
+  for (const [service, name] of Object.entries(state.imageNames)) {
+    const running = serving.imageNames[service];
+    if (!running || running === name) continue;
+    const [built, before] = await Promise.all([idOf(name), idOf(running)]);
+    if (built === undefined || built !== before) continue;
+    state.imageNames[service] = running;
+    await docker
+      .getImage(name)
+      .remove({ noprune: true })
+      .catch(() => undefined);
+  }
+}
+
+/**
  * Runs a build with its output collected, then labels the build stages it left (buildStages.ts), so the
- * workspace's clean-up finds them; a failed build's too (the stages it finished), and the container of the
- * step that failed is removed.
+ * workspace's clean-up finds them: a successful build's while the services are verified (~0.3 s a stage,
+ * awaited before Live), a failed build's (the stages it finished) at once, and the container of the step that
+ * failed is removed.
  */
 async function building(state: RunState, run: (onLine: (line: string) => void) => Promise<void>) {
   const { docker } = requireTarget(state);
@@ -146,7 +181,7 @@ async function building(state: RunState, run: (onLine: (line: string) => void) =
     await labelStages().catch(() => undefined);
     throw error;
   }
-  await labelStages();
+  inBackground(state, 'Labelling the build stages', labelStages());
 }
 
 /** Builds the images the project builds, streaming the output to the build log. */

@@ -1,11 +1,13 @@
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { shallowClone } from '../../infra/git/gitClone.js';
+import { checkoutDirOf } from '../leftovers.js';
 import { rollbackOf } from '../revisionPlans.js';
 import { type RunState, StepFailure } from '../runState.js';
 
 const CLONE_TIMEOUT_MS = 5 * 60_000;
 
-/** Shallow clone of the chosen branch into the run's work directory; records the commit. */
+/** Shallow clone of the chosen branch into the workspace's checkout directory; records the commit. */
 export async function fetchSource(state: RunState) {
   const { deployment, user } = state;
   if (rollbackOf(deployment)) {
@@ -19,7 +21,10 @@ export async function fetchSource(state: RunState) {
     return;
   }
   const source = await state.deps.resolveSource(user, deployment.owner, deployment.repo);
-  const dir = path.join(state.workDir, 'source');
+  const dir = checkoutDirOf(state.deps.workRoot, state.workspace.id);
+  // What a deployment that died left there (the run's own end removes it).
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(path.dirname(dir), { recursive: true, mode: 0o700 });
   state.log.write(`Cloning ${deployment.owner}/${deployment.repo} (branch ${deployment.branch})`);
   const sha = await shallowClone(source, deployment.branch, dir, {
     timeoutMs: CLONE_TIMEOUT_MS,

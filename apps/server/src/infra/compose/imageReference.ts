@@ -1,3 +1,5 @@
+import { builtImagePrefix } from '../docker/conventions.js';
+
 /**
  * Which images a workspace may run or build on. On a shared Docker Engine an image ID (or any unique prefix of
  * one, with or without `sha256:`) names whatever another tenant built, so only registry references
@@ -22,9 +24,6 @@ export const IMAGE_PROBLEM_TEXT: Record<ImageProblem, string> = {
   other_workspace: 'images of other workspaces',
 };
 
-/** The image names a workspace's own builds get (`slipway-{workspaceId}-{service}:{deployment}`). */
-export const ownImagePrefix = (workspaceId: string) => `slipway-${workspaceId}-`;
-
 /** Why `reference` may not be used by this workspace, or undefined when it may. */
 export function imageReferenceProblem(reference: string, workspaceId: string): ImageProblem | undefined {
   const text = reference.trim();
@@ -37,6 +36,7 @@ export function imageReferenceProblem(reference: string, workspaceId: string): I
   if (name === 'sha256' || /^sha256$/i.test(last)) return 'image_id';
   // An untagged all-hex name falls back to an ID-prefix lookup when no image has that name; long ones always.
   if (HEX.test(name) && (name.length >= 12 || (tag === undefined && digest === undefined))) return 'image_id';
-  if (/(^|\/)slipway-/.test(name) && !name.startsWith(ownImagePrefix(workspaceId))) return 'other_workspace';
+  if (/(^|\/)slipway-/.test(name) && !name.startsWith(builtImagePrefix(workspaceId)))
+    return 'other_workspace';
   return undefined;
 }

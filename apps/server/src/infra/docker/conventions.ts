@@ -19,6 +19,17 @@ export const LABELS = {
   composeService: 'com.docker.compose.service',
 } as const;
 
+/**
+ * What a workspace's own builds are named: `slipway-{workspaceId}-{service}:{deploymentId}`. The name, not a
+ * label, says whose an image is: a build label is a step of its own in the classic builder (~80 ms a
+ * service). The tag names the deployment that built it.
+ */
+export const builtImagePrefix = (workspaceId: string) => `slipway-${workspaceId}-`;
+export const builtImageName = (workspaceId: string, serviceLabel: string, deploymentId: string) =>
+  `${builtImagePrefix(workspaceId)}${serviceLabel}:${deploymentId}`;
+/** The deployment whose build an image name of {@link builtImageName} is. */
+export const builderOf = (imageName: string) => imageName.slice(imageName.lastIndexOf(':') + 1);
+
 /** One Compose project (and so one network) per workspace. */
 export const composeProjectName = (workspaceId: string) => `slipway-${workspaceId}`;
 

@@ -1,9 +1,22 @@
 import type Docker from 'dockerode';
-import { composeProjectName, LABELS } from './conventions.js';
+import { builderOf, builtImagePrefix, composeProjectName, LABELS } from './conventions.js';
 
 const projectFilter = (workspaceId: string) => ({
   label: [`${LABELS.composeProject}=${composeProjectName(workspaceId)}`],
 });
+
+/**
+ * The workspace's images: its builds, found by their names (conventions.ts), and its labelled build stages
+ * (buildStages.ts), which have no name.
+ */
+export async function listWorkspaceImages(docker: Docker, workspaceId: string): Promise<Docker.ImageInfo[]> {
+  const [named, labelled] = await Promise.all([
+    docker.listImages({ filters: { reference: [`${builtImagePrefix(workspaceId)}*`] } }),
+    docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] } }),
+  ]);
+  const ids = new Set(named.map((image) => image.Id));
+  return [...named, ...labelled.filter((image) => !ids.has(image.Id))];
+}
 
 /** Every container of one Compose project, running or not. */
 export function listContainersOfProject(docker: Docker, project: string): Promise<Docker.ContainerInfo[]> {
@@ -107,7 +120,7 @@ export async function removeProjectResources(
     }
   }
   if (options.images) {
-    const images = await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] } });
+    const images = await listWorkspaceImages(docker, workspaceId);
     for (const image of images) {
       await docker
         .getImage(image.Id)
@@ -120,8 +133,9 @@ export async function removeProjectResources(
 /**
  * Keeps the images of the newest `keep` deployments of a workspace (and any image in use) and removes the rest,
  * so old versions do not fill the disk. A built image is named for
- * the deployment that built it (`slipway-…:{deploymentId}`), and a later deployment that built the same thing
- * adds its own name to the same image: each name not kept is removed, and the image goes with its last one.
+ * the deployment that built it (`slipway-…:{deploymentId}`); a kept deployment may run an image an older one
+ * built (its build was that image again, deployApplication.ts), so `keepNames` lists the names kept versions
+ * run. Each name not kept is removed, and the image goes with its last one.
  * An unnamed one (a labelled build stage, buildStages.ts) says its deployment in its label; one that says none
  * is removed.
  * Returns how many names and unnamed images were removed.
@@ -130,17 +144,18 @@ export async function pruneWorkspaceImages(
   docker: Docker,
   workspaceId: string,
   keepDeploymentIds: string[],
+  keepNames: readonly string[] = [],
 ): Promise<number> {
-  const images = await docker.listImages({ filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] } });
+  const images = await listWorkspaceImages(docker, workspaceId);
   let removed = 0;
   for (const image of images) {
     const tags = (image.RepoTags ?? []).filter((tag) => tag !== '<none>:<none>');
     const names =
       tags.length > 0
-        ? tags.map((tag) => ({ name: tag, deploymentId: tag.slice(tag.lastIndexOf(':') + 1) }))
+        ? tags.map((tag) => ({ name: tag, deploymentId: builderOf(tag) }))
         : [{ name: image.Id, deploymentId: image.Labels?.[LABELS.deploymentId] }];
     for (const { name, deploymentId } of names) {
-      if (deploymentId && keepDeploymentIds.includes(deploymentId)) continue;
+      if (keepNames.includes(name) || (deploymentId && keepDeploymentIds.includes(deploymentId))) continue;
       try {
         await docker.getImage(name).remove({ force: false });
         removed += 1;
