@@ -15,7 +15,7 @@ import { connectForCleanUp } from './engineConnection.js';
 import { removeLeftovers, removeRoutes, removeWorkDir } from './leftovers.js';
 import { presentStatus } from './presenter.js';
 import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
-import { finishBackgroundWork, type RunState, StepFailure, type WorkflowDeps } from './runState.js';
+import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
 import { restorePreviousVersion } from './servingProject.js';
 import { abandonCandidate, retireCandidate } from './sideBySide.js';
 import { configureRouting } from './steps/configureRouting.js';
@@ -189,7 +189,6 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     if (!(error instanceof StepFailure))
       deps.logger.warn({ err: error, deploymentId }, 'deployment step crashed');
     // Clean up before the row says "failed", so a failed deployment has nothing left running.
-    if (state) await finishBackgroundWork(state);
     if (state) await cleanUpFailure(deps, state, message);
     const current = (await deps.repository.findById(deploymentId)) ?? row;
     row = await deps.repository.update(deploymentId, {

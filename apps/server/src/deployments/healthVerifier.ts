@@ -22,10 +22,11 @@ export interface HealthResult {
 /**
  * A container must run this long without a restart to count as running (services without ports or
  * healthcheck), counted from its start. It is there for the worker that exits at once (a missing variable, a
- * module not found: well under a second in Go, Node or Python); a crash later than this is no longer a failed
- * deployment but a crash alert, sent within a second from Docker's events.
+ * module not found: tens of milliseconds for Node or Python on this machine); every restart of a container the
+ * deployment started counts, also one before the check first looked. A crash later than this is no longer a
+ * failed deployment but a crash alert, sent within a second from Docker's events.
  */
-export const STABLE_MS = 1_000;
+export const STABLE_MS = 500;
 /** How often published ports are probed while waiting; every Docker event of the project also wakes the check. */
 const PROBE_EVERY_MS = 300;
 const FULL_LOG_LINES = 2_000;
@@ -94,6 +95,12 @@ export async function verifyHealth(options: {
   connect: (port: number) => Promise<Duplex>;
   timeoutMs: number;
   stableMs?: number;
+  /**
+   * The containers that ran before this deployment started its own (left running because they did not change):
+   * only their restarts from now on count. Every restart of any other container counts. Without it, only
+   * restarts from now on count for every container.
+   */
+  preExisting?: ReadonlySet<string>;
   /** Only report what already failed: services still on their way at the deadline are not failures. */
   failuresOnly?: boolean;
   signal?: AbortSignal;
@@ -123,7 +130,10 @@ export async function verifyHealth(options: {
               .inspect()
               .catch(() => undefined)
           : undefined;
-        if (info && !baseline.has(role.name)) baseline.set(role.name, info.RestartCount);
+        if (info && !baseline.has(role.name)) {
+          const counted = options.preExisting && !options.preExisting.has(info.Id);
+          baseline.set(role.name, counted ? 0 : info.RestartCount);
+        }
         const probes: ProbeResult[] = [];
         if (
           info?.State.Running &&

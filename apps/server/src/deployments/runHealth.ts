@@ -10,6 +10,8 @@ export interface CheckedProject {
   serviceLabel?: string;
   roles: ServiceRole[];
   hostPorts: HostPorts;
+  /** The containers that ran before this deployment's `up` (see verifyHealth). */
+  preExisting?: ReadonlySet<string>;
 }
 
 /** The health model ({@link verifyHealth}) applied to this run's services and host ports. */
@@ -21,6 +23,7 @@ export function checkHealth(
     project: composeProjectName(state.workspace.id),
     roles: state.roles,
     hostPorts: state.hostPorts,
+    ...(state.containersBeforeUp ? { preExisting: state.containersBeforeUp } : {}),
   },
 ) {
   const target = requireTarget(state);

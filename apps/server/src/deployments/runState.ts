@@ -106,6 +106,8 @@ export interface RunState {
   compose?: ComposeCli;
   /** The workspace's own project runs this version's containers (a failure must put the previous ones back). */
   containersStarted: boolean;
+  /** The workspace's containers just before this version's `up`: those it left running as they were. */
+  containersBeforeUp?: ReadonlySet<string>;
   /** A redeploy's changed published services started beside the serving version, until they replace it. */
   candidate?: Candidate;
   /** Container ports Slipway asked Docker to publish, per service. */
@@ -120,30 +122,6 @@ export interface RunState {
   serviceUrls: Record<string, string>;
   /** Masks the workspace's secret values in anything shown to the user. */
   redact: (text: string) => string;
-  /**
-   * Work started beside the later steps that must be done before the deployment is Live or fails (see
-   * {@link finishBackgroundWork}): the build stages' labelling, run while the services are verified.
-   */
-  backgroundWork?: Promise<void>[];
-}
-
-/** Runs `work` beside the steps that follow; a failure of it is written to the build log, not thrown. */
-export function inBackground(state: RunState, what: string, work: Promise<unknown>) {
-  const settled = work.then(
-    () => undefined,
-    (error: Error) => state.log.write(`${what} failed: ${error.message}`),
-  );
-  state.backgroundWork = [...(state.backgroundWork ?? []), settled];
-}
-
-/**
- * Waits for the work started in the background: before Live (a workspace deleted right after Live must find
- * everything labelled) and before a failed run cleans up.
- */
-export async function finishBackgroundWork(state: RunState) {
-  const work = state.backgroundWork ?? [];
-  state.backgroundWork = [];
-  await Promise.all(work);
 }
 
 export function requireTarget(state: RunState): DockerTarget {

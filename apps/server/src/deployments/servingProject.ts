@@ -4,6 +4,7 @@ import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
 import { finalizeConfig, stringifyCompose } from '../infra/compose/composeProject.js';
 import { CommandError } from '../infra/compose/runCommand.js';
 import { composeProjectName } from '../infra/docker/conventions.js';
+import { listProjectContainers } from '../infra/docker/projectResources.js';
 import { classifyComposeFailure } from './failureReport.js';
 import { envDigest, loadRevisionPlan, type RevisionPlan } from './revisionPlans.js';
 import { reportStartFailure } from './runHealth.js';
@@ -179,6 +180,9 @@ export async function upWithVariables(
 export async function startServingProject(state: RunState, build?: (line: string) => void) {
   const target = requireTarget(state);
   state.log.write(build ? 'Building images and starting containers...' : 'Starting containers...');
+  state.containersBeforeUp = new Set(
+    (await listProjectContainers(target.docker, state.workspace.id)).map((container) => container.Id),
+  );
   state.containersStarted = true;
   try {
     await upWithVariables(

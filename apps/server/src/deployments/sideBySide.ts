@@ -98,6 +98,8 @@ export async function verifyCandidate(state: RunState, candidate: Candidate) {
     serviceLabel: LABELS.candidateService,
     roles: state.roles.filter((role) => candidate.services.includes(role.name)),
     hostPorts: candidate.hostPorts,
+    // Every candidate container is new: each of its restarts counts.
+    preExisting: new Set(),
   });
   if (!result.healthy) throw healthFailure(state, result, result.failureReason ?? 'Unknown failure');
   state.log.write(`The new version of ${candidate.services.join(', ')} answers`);

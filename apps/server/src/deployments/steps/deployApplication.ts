@@ -2,13 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { placeBindMounts } from '../../infra/compose/bindMounts.js';
 import { dnsLabel, stringifyCompose } from '../../infra/compose/composeProject.js';
-import { labelLeftoverStages, removeFailedStepContainers } from '../../infra/docker/buildStages.js';
-import { builtImageName, LABELS } from '../../infra/docker/conventions.js';
+import { nameLeftoverStages, removeFailedStepContainers } from '../../infra/docker/buildStages.js';
+import { builtImageName } from '../../infra/docker/conventions.js';
 import { guardDisk } from '../diskGuard.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
 import type { RevisionPlan } from '../revisionPlans.js';
-import { inBackground, type RunState, requireTarget, StepFailure } from '../runState.js';
+import { type RunState, requireTarget, StepFailure } from '../runState.js';
 import { serviceChanges } from '../serviceChanges.js';
 import { serviceRoles } from '../serviceRoles.js';
 import {
@@ -160,28 +160,26 @@ async function keepImagesThatDidNotChange(state: RunState) {
 }
 
 /**
- * Runs a build with its output collected, then labels the build stages it left (buildStages.ts), so the
- * workspace's clean-up finds them: a successful build's while the services are verified (~0.3 s a stage,
- * awaited before Live), a failed build's (the stages it finished) at once, and the container of the step that
- * failed is removed.
+ * Runs a build with its output collected, then names the build stages it left (buildStages.ts), so the
+ * workspace's clean-up finds them; a failed build's too (the stages it finished), and the container of the
+ * step that failed is removed.
  */
 async function building(state: RunState, run: (onLine: (line: string) => void) => Promise<void>) {
   const { docker } = requireTarget(state);
   const output: string[] = [];
-  const labelStages = () =>
-    labelLeftoverStages(docker, output, {
-      [LABELS.workspaceId]: state.workspace.id,
-      [LABELS.userId]: state.workspace.userId,
-      [LABELS.deploymentId]: state.deployment.id,
+  const nameStages = () =>
+    nameLeftoverStages(docker, output, {
+      workspaceId: state.workspace.id,
+      deploymentId: state.deployment.id,
     });
   try {
     await run((line) => output.push(line));
   } catch (error) {
     await removeFailedStepContainers(docker, output);
-    await labelStages().catch(() => undefined);
+    await nameStages().catch(() => undefined);
     throw error;
   }
-  inBackground(state, 'Labelling the build stages', labelStages());
+  await nameStages();
 }
 
 /** Builds the images the project builds, streaming the output to the build log. */

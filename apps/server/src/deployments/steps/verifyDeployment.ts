@@ -1,5 +1,5 @@
 import { checkHealth, healthFailure } from '../runHealth.js';
-import { finishBackgroundWork, type RunState } from '../runState.js';
+import type { RunState } from '../runState.js';
 import { startServingProject } from '../servingProject.js';
 import { switchToCandidate, verifyCandidate } from '../sideBySide.js';
 
@@ -16,7 +16,6 @@ export async function verifyDeployment(state: RunState) {
   }
   state.log.write('Checking that the services answer...');
   const result = await checkHealth(state, state.deps.healthTimeoutMs);
-  await finishBackgroundWork(state);
   state.serviceStates = result.states;
   if (!result.healthy) throw healthFailure(state, result, result.failureReason ?? 'Unknown failure');
   for (const service of result.states) state.log.write(`Service ${service.service}: ${service.state}`);

@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import Docker from 'dockerode';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeWith } from '../../test/services.js';
-import { imageIdsInBuildOutput, labelLeftoverStages } from './buildStages.js';
-import { LABELS } from './conventions.js';
+import { imageIdsInBuildOutput, nameLeftoverStages } from './buildStages.js';
 import { removeProjectResources } from './projectResources.js';
 
 const run = promisify(execFile);
@@ -44,17 +43,15 @@ describeWith('docker')('leftover build stages of the classic builder', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('labels the stage a multi-stage build leaves behind, so removing the workspace removes it too', async () => {
+  it('names the stage a multi-stage build leaves behind, so removing the workspace removes it too', async () => {
     // A nonce keeps the first stage out of any other build's cache.
     writeFileSync(
       path.join(dir, 'Dockerfile'),
       `FROM busybox:1.36 AS builder\nRUN echo ${workspaceId} > /stamp\nFROM busybox:1.36\nCOPY --from=builder /stamp /stamp\n`,
     );
-    const { stdout } = await run(
-      'docker',
-      ['build', '--label', `${LABELS.workspaceId}=${workspaceId}`, '-t', tag, dir],
-      { env: { ...process.env, DOCKER_BUILDKIT: '0' } },
-    );
+    const { stdout } = await run('docker', ['build', '-t', tag, dir], {
+      env: { ...process.env, DOCKER_BUILDKIT: '0' },
+    });
     const output = stdout.split('\n');
     const danglingOfBuild = async () => {
       const made = imageIdsInBuildOutput(output);
@@ -66,10 +63,18 @@ describeWith('docker')('leftover build stages of the classic builder', () => {
     expect(stage, 'the classic builder left the builder stage dangling').toBeDefined();
     expect(more).toHaveLength(0);
 
-    expect(await labelLeftoverStages(docker, output, { [LABELS.workspaceId]: workspaceId })).toBe(1);
+    const owner = { workspaceId, deploymentId: randomUUID() };
+    expect(await nameLeftoverStages(docker, output, owner)).toBe(1);
     expect(await danglingOfBuild()).toHaveLength(0);
-    // Still there as cache while the workspace lives.
-    await docker.getImage(stage!.Id).inspect();
+    // Still there as cache while the workspace lives, under a name of the workspace and the deployment.
+    const named = await docker.getImage(stage!.Id).inspect();
+    expect(named.RepoTags).toEqual([
+      `slipway-${workspaceId}-stage.${stage!.Id.replace(/^sha256:/, '').slice(0, 12)}:${owner.deploymentId}`,
+    ]);
+    // A later build that found the stage in its cache names it for its own deployment too.
+    const later = { workspaceId, deploymentId: randomUUID() };
+    expect(await nameLeftoverStages(docker, output, later)).toBe(1);
+    expect((await docker.getImage(stage!.Id).inspect()).RepoTags).toHaveLength(2);
 
     await removeProjectResources(docker, workspaceId, { volumes: false, images: true });
     await expect(docker.getImage(stage!.Id).inspect()).rejects.toThrow(/no such image/i);

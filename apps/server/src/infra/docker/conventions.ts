@@ -27,6 +27,11 @@ export const LABELS = {
 export const builtImagePrefix = (workspaceId: string) => `slipway-${workspaceId}-`;
 export const builtImageName = (workspaceId: string, serviceLabel: string, deploymentId: string) =>
   `${builtImagePrefix(workspaceId)}${serviceLabel}:${deploymentId}`;
+/** A build stage the classic builder left (buildStages.ts): named like a build, for the workspace's clean-up. */
+export const stageImagePrefix = (workspaceId: string) => `${builtImagePrefix(workspaceId)}stage.`;
+/** Its name without the tag, which is the deployment's id as for a build. */
+export const stageImageRepository = (workspaceId: string, imageId: string) =>
+  `${stageImagePrefix(workspaceId)}${imageId.replace(/^sha256:/, '').slice(0, 12)}`;
 /** The deployment whose build an image name of {@link builtImageName} is. */
 export const builderOf = (imageName: string) => imageName.slice(imageName.lastIndexOf(':') + 1);
 

@@ -6,8 +6,8 @@ const projectFilter = (workspaceId: string) => ({
 });
 
 /**
- * The workspace's images: its builds, found by their names (conventions.ts), and its labelled build stages
- * (buildStages.ts), which have no name.
+ * The workspace's images: its builds and build stages, found by their names (conventions.ts), and the
+ * unnamed build stages older versions of Slipway labelled instead.
  */
 export async function listWorkspaceImages(docker: Docker, workspaceId: string): Promise<Docker.ImageInfo[]> {
   const [named, labelled] = await Promise.all([
@@ -136,8 +136,8 @@ export async function removeProjectResources(
  * the deployment that built it (`slipway-…:{deploymentId}`); a kept deployment may run an image an older one
  * built (its build was that image again, deployApplication.ts), so `keepNames` lists the names kept versions
  * run. Each name not kept is removed, and the image goes with its last one.
- * An unnamed one (a labelled build stage, buildStages.ts) says its deployment in its label; one that says none
- * is removed.
+ * Build stages are named the same way (buildStages.ts); an unnamed one that older versions labelled says its
+ * deployment in its label, and one that says none is removed.
  * Returns how many names and unnamed images were removed.
  */
 export async function pruneWorkspaceImages(
@@ -164,7 +164,7 @@ export async function pruneWorkspaceImages(
       }
     }
   }
-  // No prune of the workspace's dangling images here: the labelled build stages (buildStages.ts) are dangling
+  // No prune of the workspace's dangling images here: labelled build stages of older versions are dangling
   // images, and those of kept versions are the next build's cache. The loop above removed the others.
   return removed;
 }
