@@ -179,6 +179,8 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
       });
       await publishStatus(deps, row, 'status');
     }
+    // Before the row ends: the next deployment of the workspace, free to start then, clones to the same path.
+    await removeCheckout(deps, state);
     row = await deps.repository.update(deploymentId, { status: 'completed', finishedAt: new Date() });
     await log.end();
     await publishStatus(deps, row, 'finished');
@@ -190,6 +192,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
       deps.logger.warn({ err: error, deploymentId }, 'deployment step crashed');
     // Clean up before the row says "failed", so a failed deployment has nothing left running.
     if (state) await cleanUpFailure(deps, state, message);
+    await removeCheckout(deps, state);
     const current = (await deps.repository.findById(deploymentId)) ?? row;
     row = await deps.repository.update(deploymentId, {
       status: 'failed',
@@ -210,8 +213,12 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     await stopListening().catch(() => {});
     await closeTarget(state?.target);
     await removeWorkDir(deps, workDir);
-    if (state?.repoDir) await removeWorkDir(deps, state.repoDir);
   }
+}
+
+/** The workspace's checkout (leftovers.ts), once the run no longer needs it. */
+async function removeCheckout(deps: WorkflowDeps, state: RunState | undefined) {
+  if (state?.repoDir) await removeWorkDir(deps, state.repoDir);
 }
 
 async function runWithTimeout(
