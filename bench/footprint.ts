@@ -3,7 +3,9 @@
  * then one Node process on the compiled server; VIA_NPM=1: `npm start`, which keeps npm alive as its parent),
  * signed in (local mode), the dashboard's calls made, then left idle. Prints the RSS of the whole process tree
  * the command leaves running, then deploys a small app that logs
- * five lines a second, opens 50 log viewers (SSE, /api/workspace-logs-stream/:name) and prints it again.
+ * five lines a second, opens 50 log viewers (SSE, /api/workspace-logs-stream/:name) and prints it again, then
+ * redeploys it 10 times (a new commit each time, so each one builds and replaces it) with the viewers
+ * following, and prints it once more.
  * Run: `npx tsx bench/footprint.ts` (Docker Engine and busybox:1.36 needed for the viewers' part).
  * SKIP_BUILD=1 skips the build (`npm run build` already done).
  */
@@ -17,19 +19,23 @@ import { mb, printResult } from './lib/result.js';
 import { freePort, signIn, startSlipway, treeRss } from './lib/slipwayProcess.js';
 
 const VIEWERS = Number(process.env.VIEWERS ?? 50);
+const REDEPLOYS = Number(process.env.REDEPLOYS ?? 10);
 /** SLIPWAY_ROOT: another checkout to measure the same way (e.g. an older commit, for a before/after). */
 const REPO_ROOT = process.env.SLIPWAY_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The README's hello app, printing a line five times a second so the viewers have something to follow. */
-function helloRepository(root: string) {
+/**
+ * The README's hello app, printing a line five times a second so the viewers have something to follow; each
+ * call commits a new version of its page.
+ */
+function helloRepository(root: string, version = 0) {
   const dir = path.join(root, 'operator', 'hello');
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     path.join(dir, 'Dockerfile'),
     [
       'FROM busybox:1.36',
-      'RUN mkdir /www && echo hello > /www/index.html',
+      `RUN mkdir /www && echo hello ${version} > /www/index.html`,
       'EXPOSE 8080',
       'CMD ["sh", "-c", "httpd -p 8080 -h /www; i=0; while true; do echo line $i; i=$((i+1)); usleep 200000; done"]',
       '',
@@ -37,9 +43,9 @@ function helloRepository(root: string) {
   );
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=me', '-c', 'user.email=me@example.com', ...args], { cwd: dir });
-  git('init', '-q', '-b', 'main');
+  if (version === 0) git('init', '-q', '-b', 'main');
   git('add', '-A');
-  git('commit', '-qm', 'hello');
+  git('commit', '-qm', `hello ${version}`);
 }
 
 /** Samples the tree's RSS once a second until three samples in a row agree within 2 MB (at most 60 s). */
@@ -124,31 +130,36 @@ try {
   );
   printResult('idle memory of the server process alone', mb(server.rss), '< 150 MB');
 
+  /** Deploys hello (or redeploys it) and waits until it is Live. */
+  const deploy = async (workflowType: 'deploy' | 'redeploy') => {
+    const sessionId = randomUUID();
+    const start = await fetch(`${base}/api/workflow/deployment/start`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        sessionId,
+        owner: 'operator',
+        repo: 'hello',
+        branch: 'main',
+        vmSize: 'Standard_B2ats_v2',
+        workflowType,
+      }),
+    });
+    if (start.status !== 200) throw new Error(`deployment start: ${start.status} ${await start.text()}`);
+    for (;;) {
+      const status = (await (
+        await fetch(`${base}/api/workflow/deployment/status/${sessionId}`, { headers })
+      ).json()) as {
+        state: string;
+        error: string | null;
+      };
+      if (status.state === 'completed') return;
+      if (status.state === 'failed') throw new Error(`deployment failed: ${status.error}`);
+      await sleep(250);
+    }
+  };
   // A deployed app and 50 people following its logs.
-  const sessionId = randomUUID();
-  const start = await fetch(`${base}/api/workflow/deployment/start`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      sessionId,
-      owner: 'operator',
-      repo: 'hello',
-      branch: 'main',
-      vmSize: 'Standard_B2ats_v2',
-    }),
-  });
-  if (start.status !== 200) throw new Error(`deployment start: ${start.status} ${await start.text()}`);
-  for (;;) {
-    const status = (await (
-      await fetch(`${base}/api/workflow/deployment/status/${sessionId}`, { headers })
-    ).json()) as {
-      state: string;
-      error: string | null;
-    };
-    if (status.state === 'completed') break;
-    if (status.state === 'failed') throw new Error(`deployment failed: ${status.error}`);
-    await sleep(250);
-  }
+  await deploy('deploy');
   await dashboard('hello');
   const deployed = await settledRss(pid);
   console.log(`one app deployed, dashboard loaded: ${mb(deployed.total)}`);
@@ -180,6 +191,22 @@ try {
     `memory with ${VIEWERS} log viewers (one app deployed)`,
     mb(watched.total),
     `flat (deployed: ${mb(deployed.total)})`,
+  );
+
+  // Ten more deployments, each of a new commit, with the viewers still following.
+  for (let version = 1; version <= REDEPLOYS; version++) {
+    helloRepository(reposDir, version);
+    await deploy('redeploy');
+  }
+  await dashboard('hello');
+  const redeployed = await settledRss(pid);
+  console.log(
+    `after ${REDEPLOYS} more deployments, ${VIEWERS} viewers still following: ${mb(redeployed.total)}`,
+  );
+  printResult(
+    `memory after ${REDEPLOYS} more deployments (${VIEWERS} viewers following)`,
+    mb(redeployed.total),
+    `flat (with the viewers: ${mb(watched.total)})`,
   );
 } finally {
   for (const reader of viewers) await reader.cancel().catch(() => undefined);
