@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Docker from 'dockerode';
 import { afterAll, expect, it } from 'vitest';
 import { describeWith } from '../../test/services.js';
-import { composeProjectName, LABELS } from './conventions.js';
-import { removeProjectResources } from './projectResources.js';
+import { builderOf, builtImageName, composeProjectName, LABELS } from './conventions.js';
+import { pruneWorkspaceImages, removeProjectResources } from './projectResources.js';
 
 describeWith('docker')('removing a workspace from an engine', () => {
   const docker = new Docker({ socketPath: '/var/run/docker.sock' });
@@ -54,5 +54,37 @@ describeWith('docker')('removing a workspace from an engine', () => {
     });
     expect(left).toEqual([]);
     expect((await docker.getContainer(bystander).inspect()).State.Running).toBe(true);
+  });
+
+  it("leaves another workspace's name on an image both built: pruning and removal go by the workspace's names", async () => {
+    // The same Dockerfile built in two workspaces is one image (nothing of the workspace is in the build),
+    // with a name in each. An image of the test's own, so that a regression cannot untag busybox.
+    const container = await docker.createContainer({ Image: 'busybox:1.36', Cmd: ['true'] });
+    const { Id: base } = (await container.commit({ changes: [`LABEL test-nonce=${workspaceId}`] })) as {
+      Id: string;
+    };
+    await container.remove();
+    const mine = builtImageName(workspaceId, 'app', randomUUID());
+    const theirs = builtImageName(other, 'app', randomUUID());
+    const nameImage = (name: string) =>
+      docker.getImage(base).tag({ repo: name.slice(0, name.lastIndexOf(':')), tag: builderOf(name) });
+    await nameImage(mine);
+    await nameImage(theirs);
+    const namesLeft = async () => (await docker.getImage(base).inspect()).RepoTags;
+    try {
+      const n = await pruneWorkspaceImages(docker, workspaceId, []);
+      expect(n).toBe(1);
+      expect(await namesLeft()).toContain(theirs);
+      expect(await namesLeft()).not.toContain(mine);
+      await nameImage(mine);
+      await removeProjectResources(docker, workspaceId, { volumes: false, images: true });
+      expect(await namesLeft()).toEqual([theirs]);
+      expect(await namesLeft()).not.toContain(mine);
+    } finally {
+      await docker
+        .getImage(base)
+        .remove({ force: true })
+        .catch(() => undefined);
+    }
   });
 });

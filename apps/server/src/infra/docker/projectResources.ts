@@ -120,15 +120,26 @@ export async function removeProjectResources(
     }
   }
   if (options.images) {
-    const images = await listWorkspaceImages(docker, workspaceId);
-    for (const image of images) {
-      await docker
-        .getImage(image.Id)
-        .remove({ force: true })
-        .catch(() => {});
+    for (const image of await listWorkspaceImages(docker, workspaceId)) {
+      // By the workspace's own names: the same build in two workspaces is one image with a name in each, and
+      // removing a name removes the image only with its last one. An unnamed one is a labelled stage of its own.
+      const names = namesOf(image, workspaceId);
+      for (const name of names.length > 0 ? names : [image.Id]) {
+        await docker
+          .getImage(name)
+          .remove({ force: true })
+          .catch(() => {});
+      }
     }
   }
 }
+
+/**
+ * The image's names that are the workspace's own: another workspace's identical build is the same image with a
+ * name of its own, which is not this workspace's to remove.
+ */
+const namesOf = (image: Docker.ImageInfo, workspaceId: string) =>
+  (image.RepoTags ?? []).filter((tag) => tag.startsWith(builtImagePrefix(workspaceId)));
 
 /**
  * Keeps the images of the newest `keep` deployments of a workspace (and any image in use) and removes the rest,
@@ -149,7 +160,7 @@ export async function pruneWorkspaceImages(
   const images = await listWorkspaceImages(docker, workspaceId);
   let removed = 0;
   for (const image of images) {
-    const tags = (image.RepoTags ?? []).filter((tag) => tag !== '<none>:<none>');
+    const tags = namesOf(image, workspaceId);
     const names =
       tags.length > 0
         ? tags.map((tag) => ({ name: tag, deploymentId: builderOf(tag) }))
