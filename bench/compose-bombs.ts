@@ -8,7 +8,6 @@
  * Run: `npx tsx bench/compose-bombs.ts` (Docker Engine needed; nothing is built or run).
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { decodeLogChunk } from '../apps/server/src/logs/logChunkFormat.js';
 import { freePort } from '../apps/server/src/test/fixtures/freePort.js';
 import { createHostileWorld } from '../apps/server/src/test/fixtures/hostileRepos.js';
 import { printResult } from './lib/result.js';
+import { deployOverHttp } from './lib/slipwayProcess.js';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -121,47 +121,24 @@ try {
   }
 
   async function refusal(repo: string) {
-    const sessionId = randomUUID();
-    const started = performance.now();
-    const response = await fetch(`${base}/api/workflow/deployment/start`, {
-      method: 'POST',
+    const { deploymentId, elapsedMs, status } = await deployOverHttp(
+      base,
       headers,
-      body: JSON.stringify({
-        sessionId,
-        owner: 'operator',
-        repo,
-        branch: 'main',
-        vmSize: 'Standard_B2ats_v2',
-      }),
-    });
-    if (response.status !== 200)
-      throw new Error(`start ${repo}: ${response.status} ${await response.text()}`);
-    const { deploymentId } = (await response.json()) as { deploymentId: string };
-    for (;;) {
-      const status = (await (
-        await fetch(`${base}/api/workflow/deployment/status/${sessionId}`, { headers })
-      ).json()) as {
-        state: string;
-        error: string | null;
-        steps: { name: string; status: string; started_at: string | null; finished_at: string | null }[];
-      };
-      if (status.state !== 'started') {
-        const failed = status.steps.find((s) => s.status === 'failed');
-        const stepMs =
-          failed?.started_at && failed.finished_at
-            ? Date.parse(failed.finished_at) - Date.parse(failed.started_at)
-            : Number.NaN;
-        const totalMs = performance.now() - started;
-        return {
-          totalMs,
-          stepMs,
-          step: failed?.name,
-          error: status.error,
-          checkMs: await checkMs(deploymentId),
-        };
-      }
-      await sleep(20);
-    }
+      { owner: 'operator', repo, branch: 'main', vmSize: 'Standard_B2ats_v2' },
+      20,
+    );
+    const failed = status.steps.find((s) => s.status === 'failed');
+    const stepMs =
+      failed?.started_at && failed.finished_at
+        ? Date.parse(failed.finished_at) - Date.parse(failed.started_at)
+        : Number.NaN;
+    return {
+      totalMs: elapsedMs,
+      stepMs,
+      step: failed?.name,
+      error: status.error,
+      checkMs: await checkMs(deploymentId),
+    };
   }
 
   let load = true;

@@ -10,13 +10,12 @@
  * SKIP_BUILD=1 skips the build (`npm run build` already done).
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mb, printResult } from './lib/result.js';
-import { freePort, signIn, startSlipway, treeRss } from './lib/slipwayProcess.js';
+import { deployOverHttp, freePort, signIn, startSlipway, treeRss } from './lib/slipwayProcess.js';
 
 const VIEWERS = Number(process.env.VIEWERS ?? 50);
 const REDEPLOYS = Number(process.env.REDEPLOYS ?? 10);
@@ -132,31 +131,15 @@ try {
 
   /** Deploys hello (or redeploys it) and waits until it is Live. */
   const deploy = async (workflowType: 'deploy' | 'redeploy') => {
-    const sessionId = randomUUID();
-    const start = await fetch(`${base}/api/workflow/deployment/start`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        sessionId,
-        owner: 'operator',
-        repo: 'hello',
-        branch: 'main',
-        vmSize: 'Standard_B2ats_v2',
-        workflowType,
-      }),
-    });
-    if (start.status !== 200) throw new Error(`deployment start: ${start.status} ${await start.text()}`);
-    for (;;) {
-      const status = (await (
-        await fetch(`${base}/api/workflow/deployment/status/${sessionId}`, { headers })
-      ).json()) as {
-        state: string;
-        error: string | null;
-      };
-      if (status.state === 'completed') return;
-      if (status.state === 'failed') throw new Error(`deployment failed: ${status.error}`);
-      await sleep(250);
-    }
+    const body = {
+      owner: 'operator',
+      repo: 'hello',
+      branch: 'main',
+      vmSize: 'Standard_B2ats_v2',
+      workflowType,
+    };
+    const { status } = await deployOverHttp(base, headers, body);
+    if (status.state !== 'completed') throw new Error(`deployment failed: ${status.error}`);
   };
   // A deployed app and 50 people following its logs.
   await deploy('deploy');

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { freePort } from '../../apps/server/src/test/fixtures/freePort.js';
 
@@ -114,4 +115,40 @@ export async function signIn(base: string): Promise<Record<string, string>> {
   const headers = { cookie: cookies.join('; '), 'x-xsrf-token': xsrf, 'content-type': 'application/json' };
   if ((await fetch(`${base}/api/user`, { headers })).status !== 200) throw new Error('sign-in failed');
   return headers;
+}
+
+/** A deployment's status as GET /api/workflow/deployment/status/{sessionId} answers it (the fields benches read). */
+export interface DeploymentStatus {
+  state: string;
+  error: string | null;
+  steps: { name: string; status: string; started_at: string | null; finished_at: string | null }[];
+}
+
+/**
+ * Starts a deployment through the HTTP API (a fresh session id) and polls its status every `pollMs` until it
+ * has ended; `elapsedMs` counts from the start request.
+ */
+export async function deployOverHttp(
+  base: string,
+  headers: Record<string, string>,
+  body: { owner: string; repo: string; branch: string; vmSize: string; workflowType?: 'deploy' | 'redeploy' },
+  pollMs = 250,
+): Promise<{ deploymentId: string; elapsedMs: number; status: DeploymentStatus }> {
+  const sessionId = randomUUID();
+  const started = performance.now();
+  const response = await fetch(`${base}/api/workflow/deployment/start`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ sessionId, ...body }),
+  });
+  if (response.status !== 200)
+    throw new Error(`start ${body.repo}: ${response.status} ${await response.text()}`);
+  const { deploymentId } = (await response.json()) as { deploymentId: string };
+  for (;;) {
+    const status = (await (
+      await fetch(`${base}/api/workflow/deployment/status/${sessionId}`, { headers })
+    ).json()) as DeploymentStatus;
+    if (status.state !== 'started') return { deploymentId, elapsedMs: performance.now() - started, status };
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }

@@ -1,6 +1,5 @@
 import { LABELS } from '../infra/docker/conventions.js';
-import { pruneWorkspaceImages } from '../infra/docker/projectResources.js';
-import { imageNamesOfPlans } from './revisionPlans.js';
+import { pruneImagesToPlans } from './revisionPlans.js';
 import { type RunState, requireTarget, StepFailure } from './runState.js';
 import { dataDirOf } from './servingProject.js';
 
@@ -26,8 +25,7 @@ export async function guardDisk(state: RunState) {
     .slice(0, state.deps.keepVersions)
     .map((row) => row.id);
   // Each prune is best effort: what one failed to free shows in the free disk measured below, which decides.
-  const keptNames = await imageNamesOfPlans(dataDirOf(state), state.workspace.id, kept);
-  await pruneWorkspaceImages(target.docker, state.workspace.id, kept, keptNames).catch(() => 0);
+  await pruneImagesToPlans(target.docker, dataDirOf(state), state.workspace.id, kept).catch(() => 0);
   await target.docker
     .pruneImages({ filters: { dangling: ['true'], label: [LABELS.workspaceId] } })
     .catch(() => {});

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type Docker from 'dockerode';
 import type { NormalizedService } from '../infra/compose/composeProject.js';
+import { pruneWorkspaceImages } from '../infra/docker/projectResources.js';
 import type { HostPorts } from './hostPorts.js';
 import type { ServiceRole } from './serviceRoles.js';
 
@@ -50,14 +52,19 @@ export async function loadRevisionPlan(
   return text === undefined ? undefined : (JSON.parse(text) as RevisionPlan);
 }
 
-/** The image names these deployments' plans run (a plan may run an image an older deployment built). */
-export async function imageNamesOfPlans(
+/**
+ * Removes the workspace's images except those of these deployments: what each built, and every image name its
+ * plan runs (a plan may run an image an older deployment built). Returns how many went.
+ */
+export async function pruneImagesToPlans(
+  docker: Docker,
   dataDir: string,
   workspaceId: string,
   deploymentIds: string[],
-): Promise<string[]> {
+): Promise<number> {
   const plans = await Promise.all(deploymentIds.map((id) => loadRevisionPlan(dataDir, workspaceId, id)));
-  return plans.flatMap((plan) => Object.values(plan?.imageNames ?? {}));
+  const names = plans.flatMap((plan) => Object.values(plan?.imageNames ?? {}));
+  return pruneWorkspaceImages(docker, workspaceId, deploymentIds, names);
 }
 
 /** Keeps the plans of these deployments and removes the workspace's others. */

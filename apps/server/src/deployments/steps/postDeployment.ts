@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { DeploymentMetadataOutput } from '@slipway/contract';
-import { pruneWorkspaceImages } from '../../infra/docker/projectResources.js';
-import { imageNamesOfPlans, pruneRevisionPlans, saveRevisionPlan } from '../revisionPlans.js';
+import { pruneImagesToPlans, pruneRevisionPlans, saveRevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget } from '../runState.js';
 import { currentPlan } from '../servingProject.js';
 
@@ -56,20 +55,17 @@ export async function postDeployment(state: RunState) {
   const kept = (await deps.repository.completedForWorkspace(workspace.id))
     .slice(0, Math.max(0, deps.keepVersions - 1))
     .map((row) => row.id);
-  const dataDir = path.dirname(deps.workRoot);
-  const keptNames = [
-    ...Object.values(state.imageNames),
-    ...(await imageNamesOfPlans(dataDir, workspace.id, kept)),
-  ];
-  const removed = await pruneWorkspaceImages(
-    requireTarget(state).docker,
-    workspace.id,
-    [deployment.id, ...kept],
-    keptNames,
-  ).catch(() => 0);
   // What it takes to start this version again (after a failed redeploy) is kept as long as its images.
+  const dataDir = path.dirname(deps.workRoot);
   await saveRevisionPlan(dataDir, workspace.id, currentPlan(state));
-  await pruneRevisionPlans(dataDir, workspace.id, [deployment.id, ...kept]);
+  const versions = [deployment.id, ...kept];
+  const removed = await pruneImagesToPlans(
+    requireTarget(state).docker,
+    dataDir,
+    workspace.id,
+    versions,
+  ).catch(() => 0);
+  await pruneRevisionPlans(dataDir, workspace.id, versions);
   if (removed > 0) state.log.write(`Removed ${removed} image(s) of older versions`);
   state.log.write('Deployment is live');
 }

@@ -121,10 +121,7 @@ export async function removeProjectResources(
   }
   if (options.images) {
     for (const image of await listWorkspaceImages(docker, workspaceId)) {
-      // By the workspace's own names: the same build in two workspaces is one image with a name in each, and
-      // removing a name removes the image only with its last one. An unnamed one is a labelled stage of its own.
-      const names = namesOf(image, workspaceId);
-      for (const name of names.length > 0 ? names : [image.Id]) {
+      for (const { name } of referencesOf(image, workspaceId)) {
         await docker
           .getImage(name)
           .remove({ force: true })
@@ -135,11 +132,17 @@ export async function removeProjectResources(
 }
 
 /**
- * The image's names that are the workspace's own: another workspace's identical build is the same image with a
- * name of its own, which is not this workspace's to remove.
+ * How the workspace refers to one of its images, each with the deployment it belongs to: by its own names (the
+ * same build in two workspaces is one image with a name from each; removing a name removes the image only with
+ * its last one, so another workspace's is never touched), or, for an unnamed build stage an older version
+ * labelled, by its ID and label.
  */
-const namesOf = (image: Docker.ImageInfo, workspaceId: string) =>
-  (image.RepoTags ?? []).filter((tag) => tag.startsWith(builtImagePrefix(workspaceId)));
+function referencesOf(image: Docker.ImageInfo, workspaceId: string) {
+  const names = (image.RepoTags ?? []).filter((tag) => tag.startsWith(builtImagePrefix(workspaceId)));
+  return names.length > 0
+    ? names.map((name) => ({ name, deploymentId: builderOf(name) }))
+    : [{ name: image.Id, deploymentId: image.Labels?.[LABELS.deploymentId] }];
+}
 
 /**
  * Keeps the images of the newest `keep` deployments of a workspace (and any image in use) and removes the rest,
@@ -160,12 +163,7 @@ export async function pruneWorkspaceImages(
   const images = await listWorkspaceImages(docker, workspaceId);
   let removed = 0;
   for (const image of images) {
-    const tags = namesOf(image, workspaceId);
-    const names =
-      tags.length > 0
-        ? tags.map((tag) => ({ name: tag, deploymentId: builderOf(tag) }))
-        : [{ name: image.Id, deploymentId: image.Labels?.[LABELS.deploymentId] }];
-    for (const { name, deploymentId } of names) {
+    for (const { name, deploymentId } of referencesOf(image, workspaceId)) {
       if (keepNames.includes(name) || (deploymentId && keepDeploymentIds.includes(deploymentId))) continue;
       try {
         await docker.getImage(name).remove({ force: false });
