@@ -53,6 +53,26 @@ export function failureMessage(
   }
 }
 
+/** A base image that could not be found or pulled, from the lines of a build or start. */
+function pullFailure(lines: readonly string[]): string | undefined {
+  const pull = lines.find((line) =>
+    /pull access denied|manifest unknown|manifest for .* not found|repository does not exist|no such image|not found: manifest|failed to resolve reference|error pulling image|Get "?https?:\/\//i.test(
+      line,
+    ),
+  );
+  if (!pull) return undefined;
+  const image = /(?:image|for|repository) ['"]?([\w./:@-]+?)['"]?(?:[,:\s]|$)/i.exec(pull)?.[1];
+  return `Image ${image ? `'${image}' ` : ''}was not found or could not be pulled: ${pull}`;
+}
+
+const buildStepFailure = (service: string | undefined, reason: string | undefined) =>
+  `The build step failed${service ? ` for service '${service}'` : ''}: ${reason}`;
+
+/** Why the engine refused or ended one service's build (imageBuild.ts), in the same plain words. */
+export function classifyBuildError(service: string, error: string): string {
+  return pullFailure([error]) ?? buildStepFailure(service, error);
+}
+
 /** Why `docker compose up` or `build` failed, in the same plain words, from the CLI's output. */
 export function classifyComposeFailure(output: string, what: 'build' | 'up'): string | undefined {
   const lines = output.split('\n').map((line) => line.trim());
@@ -67,15 +87,8 @@ export function classifyComposeFailure(output: string, what: 'build' | 'up'): st
     const reason = /is invalid because:$/.test(first!) ? rest.slice(0, 2).join(' ') : first!;
     return `The compose file is not valid: ${reason.replace(/^(ERROR: )/, '')}`;
   }
-  const pull = lines.find((line) =>
-    /pull access denied|manifest unknown|manifest for .* not found|repository does not exist|no such image|not found: manifest|failed to resolve reference|error pulling image|Get "?https?:\/\//i.test(
-      line,
-    ),
-  );
-  if (pull) {
-    const image = /(?:image|for|repository) ['"]?([\w./:@-]+?)['"]?(?:[,:\s]|$)/i.exec(pull)?.[1];
-    return `Image ${image ? `'${image}' ` : ''}was not found or could not be pulled: ${pull}`;
-  }
+  const pull = pullFailure(lines);
+  if (pull) return pull;
   if (what === 'build') {
     const failedService = lines
       .map((line) => /Service '([^']+)' failed to build/.exec(line)?.[1])
@@ -84,7 +97,7 @@ export function classifyComposeFailure(output: string, what: 'build' | 'up'): st
       /returned a non-zero code|did not complete successfully|executor failed/i.test(line),
     );
     if (failedService || step) {
-      return `The build step failed${failedService ? ` for service '${failedService}'` : ''}: ${step ?? lines.filter(Boolean).pop()}`;
+      return buildStepFailure(failedService, step ?? lines.filter(Boolean).pop());
     }
   }
   const oneShot = lines

@@ -22,7 +22,7 @@ const twoBuiltServices = (workerStep: string) => ({
   'worker/Dockerfile': `FROM busybox:1.36\nRUN ${workerStep}\nCMD ["sleep", "3600"]\n`,
 });
 
-describeWith('docker')('the first deployment of a Compose project builds and starts in one run', () => {
+describeWith('docker')("a Compose project's images are built side by side through the engine", () => {
   const engine = useEngineWorld();
   let client: TestClient;
 
@@ -35,25 +35,31 @@ describeWith('docker')('the first deployment of a Compose project builds and sta
 
   const buildLog = async (repo: string) =>
     (await client.get(`/api/logs/operator/${repo}/stream?log_type=build&initial_lines=1000`)).body;
+  /** The lines the builds printed: the stream's `data: ` and each build's `{service} | ` taken off. */
+  const buildOutput = async (repo: string) =>
+    (await buildLog(repo)).split('\n').map((line) => line.slice(6).replace(/^[\w.-]+ *\| /, ''));
 
   it('builds both images and goes Live; a redeploy finds the build stages in the cache', async () => {
     const { status } = await deployAndWait(client, { repo: 'fine' });
     expect(status.error).toBeNull();
     expect(status.state).toBe('completed');
     const log = await buildLog('fine');
-    expect(log).toContain('Building images and starting containers...');
-    expect(log).not.toContain('Building images...');
+    expect(log).toContain('Building images...');
+    // Each line of a build is its service's: the two builds' lines interleave in the log.
+    expect(log).toContain('Building web');
+    expect(log).toContain('Building worker');
+    expect(log).toMatch(/web {4}\| Step 1\/5 : FROM busybox:1\.36 AS page/);
+    expect(log).toMatch(/worker \| Step 1\/3 : FROM busybox:1\.36/);
     const url = status.data.deploymentData.metadata.urls.web!;
     expect((await (await fetch(loopback(url))).text()).trim()).toBe('built and started');
 
     // The stage's step printed the nonce when it ran.
-    const lines = async () => (await buildLog('fine')).split('\n').map((line) => line.slice(6));
-    expect(await lines()).toContain(NONCE);
+    expect(await buildOutput('fine')).toContain(NONCE);
 
     // A redeploy builds again: the first stage of web's build was kept as its cache, so its step does not run.
     const again = await deployAndWait(client, { repo: 'fine', workflowType: 'redeploy' });
     expect(again.status.state).toBe('completed');
-    const redeployed = await lines();
+    const redeployed = await buildOutput('fine');
     expect(redeployed).toContain('Building images...');
     expect(redeployed).not.toContain(NONCE);
   });
@@ -121,18 +127,16 @@ describeWith('docker')('the first deployment of a Compose project builds and sta
       (w) => w.name === 'broken',
     )!;
     expect(await containersOf(workspace.id)).toHaveLength(0);
-    // The classic builder kept the failed step's container (`up --build` cannot ask it not to); it is gone.
+    // The failed step's container went with the build.
     const all = await docker.listContainers({ all: true });
     expect(all.filter((container) => container.Command.includes(FAILING_STEP.split(' ')[1]!))).toEqual([]);
     expect(await buildLog('broken')).toContain('returned a non-zero code: 7');
   });
 
   it('leaves no image either build made once both workspaces are deleted (build stages included)', async () => {
-    // The stream's lines are `data: <line>`.
-    const lines = async (repo: string) => (await buildLog(repo)).split('\n').map((line) => line.slice(6));
     const made = new Set([
-      ...imageIdsInBuildOutput(await lines('fine')),
-      ...imageIdsInBuildOutput(await lines('broken')),
+      ...imageIdsInBuildOutput(await buildOutput('fine')),
+      ...imageIdsInBuildOutput(await buildOutput('broken')),
     ]);
     const base = (await docker.getImage('busybox:1.36').inspect()).Id.replace(/^sha256:/, '');
     for (const id of made) if (base.startsWith(id)) made.delete(id);

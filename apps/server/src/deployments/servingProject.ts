@@ -15,15 +15,8 @@ import type { VersionView } from './serviceChanges.js';
 export const UP_TIMEOUT_MS = 10 * 60_000;
 export const BUILD_TIMEOUT_MS = 30 * 60_000;
 
-/**
- * What one run of the Compose CLI does: build, start, or both (`up --build`, a first deployment on Compose v1,
- * where every start of the CLI costs a third of a second).
- */
-export type ComposeWork = 'build' | 'up' | 'build-and-up';
-
-/** `up --build` has reached its containers (a failure from here on is the start's, not the build's). */
-const reachedContainers = (output: string) =>
-  /^(Creating|Recreating|Starting) (?!network|volume)\S/m.test(output);
+/** What one run of the Compose CLI does: build (Compose v2) or start. */
+export type ComposeWork = 'build' | 'up';
 
 /**
  * The VM size is the workspace's budget: its memory and its 2 vCPUs are divided evenly among the services
@@ -130,13 +123,11 @@ export async function runCompose(
   } catch (error) {
     if (error instanceof CommandError) {
       const output = `${error.result.stdout}\n${error.result.stderr}`;
-      const building = what.kind === 'build' || (what.kind === 'build-and-up' && !reachedContainers(output));
-      const label = building ? 'The build' : what.label;
       throw new StepFailure(
         error.result.timedOut
-          ? `${label} timed out after ${Math.round(timeoutMs / 60_000)} minutes`
-          : (classifyComposeFailure(output, building ? 'build' : 'up') ??
-              `${label} failed: ${lastMeaningfulLine(output) ?? error.message}`),
+          ? `${what.label} timed out after ${Math.round(timeoutMs / 60_000)} minutes`
+          : (classifyComposeFailure(output, what.kind) ??
+              `${what.label} failed: ${lastMeaningfulLine(output) ?? error.message}`),
       );
     }
     throw error;
@@ -152,19 +143,13 @@ export async function upWithVariables(
   target: ProjectFile,
   files: { withEnv: () => unknown; withoutEnv: () => unknown },
   label: string,
-  /** Builds the images in the same run (each line of its output handed here), instead of starting built ones. */
-  build?: (line: string) => void,
 ) {
   await writeFile(target.file, stringifyCompose(files.withEnv() as Record<string, unknown>), { mode: 0o600 });
   try {
-    await runCompose(
-      state,
-      target,
-      ['up', '-d', '--remove-orphans', build ? '--build' : '--no-build'],
-      build ? BUILD_TIMEOUT_MS : UP_TIMEOUT_MS,
-      { label, kind: build ? 'build-and-up' : 'up' },
-      build,
-    );
+    await runCompose(state, target, ['up', '-d', '--remove-orphans', '--no-build'], UP_TIMEOUT_MS, {
+      label,
+      kind: 'up',
+    });
   } finally {
     // The variables' only copy on disk goes as soon as Compose has read it; the skeleton stays for `down`.
     await writeFile(target.file, stringifyCompose(files.withoutEnv() as Record<string, unknown>), {
@@ -173,13 +158,10 @@ export async function upWithVariables(
   }
 }
 
-/**
- * Starts this run's version in the workspace's own project, replacing the changed containers in place; with
- * `build`, builds its images in the same run of the CLI.
- */
-export async function startServingProject(state: RunState, build?: (line: string) => void) {
+/** Starts this run's version in the workspace's own project, replacing the changed containers in place. */
+export async function startServingProject(state: RunState) {
   const target = requireTarget(state);
-  state.log.write(build ? 'Building images and starting containers...' : 'Starting containers...');
+  state.log.write('Starting containers...');
   state.containersBeforeUp = new Set(
     (await listProjectContainers(target.docker, state.workspace.id)).map((container) => container.Id),
   );
@@ -193,7 +175,6 @@ export async function startServingProject(state: RunState, build?: (line: string
         withoutEnv: () => projectFor(state, currentPlan(state), false),
       },
       'Starting the containers',
-      build,
     );
   } catch (error) {
     // A one-shot service that failed stops `up`: its exit code and log explain more than Compose's last line.

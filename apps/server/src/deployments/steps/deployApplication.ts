@@ -5,6 +5,7 @@ import { dnsLabel, stringifyCompose } from '../../infra/compose/composeProject.j
 import { nameLeftoverStages, removeFailedStepContainers } from '../../infra/docker/buildStages.js';
 import { builtImageName } from '../../infra/docker/conventions.js';
 import { guardDisk } from '../diskGuard.js';
+import { buildThroughEngine } from '../engineBuilds.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfContainers } from '../hostPorts.js';
 import { containerPortsToPublish } from '../portDiscovery.js';
 import type { RevisionPlan } from '../revisionPlans.js';
@@ -119,16 +120,11 @@ export async function deployApplication(state: RunState) {
     await prepareBuild(state, dockerfileOnly);
     await guardDisk(state);
   }
-  const builds = !state.rollbackTo && state.services.some((s) => s.hasBuild);
-  // A first deployment of a Compose project on Compose v1 builds and starts in one run of the CLI (`up
-  // --build`): each start of the Python CLI costs ~0.3 s. A redeploy builds first (the new version may start
-  // beside the serving one), and so does a Dockerfile-only repository (its ports are what the image EXPOSEs).
-  const buildOnStart = builds && state.firstDeploy && !dockerfileOnly && state.compose!.flavour === 'v1';
-  if (builds && !buildOnStart) {
+  if (!state.rollbackTo && state.services.some((s) => s.hasBuild)) {
     await buildImages(state);
     await keepImagesThatDidNotChange(state);
   }
-  await startContainers(state, dockerfileOnly, buildOnStart);
+  await startContainers(state, dockerfileOnly);
 }
 
 /**
@@ -182,20 +178,21 @@ async function building(state: RunState, run: (onLine: (line: string) => void) =
   await nameStages();
 }
 
-/** Builds the images the project builds, streaming the output to the build log. */
+/**
+ * Builds the images the project builds, streaming the output to the build log: on Compose v1 side by side
+ * through the engine (engineBuilds.ts), on v2 by the CLI, which builds in parallel itself (BuildKit).
+ */
 async function buildImages(state: RunState) {
   state.log.write('Building images...');
-  // v2 builds services in parallel and takes `--progress` as a global option; v1 needs `--parallel`, and
-  // `--force-rm`: its classic builder otherwise leaves the container of a failed step behind on the VM.
-  const args =
-    state.compose!.flavour === 'v2'
-      ? ['--progress', 'plain', 'build']
-      : ['build', '--parallel', '--force-rm'];
+  if (state.compose!.flavour === 'v1') {
+    await building(state, (onLine) => buildThroughEngine(state, finalConfig(state, false), onLine));
+    return;
+  }
   await building(state, (onLine) =>
     runCompose(
       state,
       servingProjectFile(state),
-      args,
+      ['--progress', 'plain', 'build'],
       BUILD_TIMEOUT_MS,
       { label: 'The build', kind: 'build' },
       onLine,
@@ -203,8 +200,8 @@ async function buildImages(state: RunState) {
   );
 }
 
-/** Host ports, then the containers: beside the serving version, or in its place (built on the way). */
-async function startContainers(state: RunState, dockerfileOnly: boolean, buildOnStart: boolean) {
+/** Host ports, then the containers: beside the serving version, or in its place. */
+async function startContainers(state: RunState, dockerfileOnly: boolean) {
   const target = requireTarget(state);
   state.plannedPorts = await plannedPorts(state, dockerfileOnly);
   // A Dockerfile-only service publishes what its image EXPOSEs, known only now that it is built.
@@ -231,6 +228,5 @@ async function startContainers(state: RunState, dockerfileOnly: boolean, buildOn
     return;
   }
   if (!state.firstDeploy) state.log.write(`Replacing the containers in place: ${replacement.inPlace}`);
-  if (buildOnStart) await building(state, (onLine) => startServingProject(state, onLine));
-  else await startServingProject(state);
+  await startServingProject(state);
 }

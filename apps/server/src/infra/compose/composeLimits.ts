@@ -25,6 +25,8 @@ export const COMPOSE_LIMITS = {
   normalizedBytes: 4 * 1024 * 1024,
   /** Each Dockerfile. */
   dockerfileBytes: 512 * 1024,
+  /** Each build context's `.dockerignore` (read by the server when it packs the context). */
+  dockerignoreBytes: 256 * 1024,
 } as const;
 
 export class ComposeLimitError extends Error {
