@@ -21,6 +21,14 @@ function sources(src) {
     .map((file) => path.join(src, file));
 }
 
+/** The files of the server's src the compiled server reads at run time: all but TypeScript and the test harness. */
+function serverAssets(src) {
+  return readdirSync(src, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.ts'))
+    .map((entry) => path.relative(src, path.join(entry.parentPath ?? entry.path, entry.name)))
+    .filter((file) => !file.split(path.sep).includes('test'));
+}
+
 async function compile(pkg) {
   const src = path.join(root, pkg, 'src');
   const outdir = path.join(root, pkg, 'dist');
@@ -48,9 +56,14 @@ for (const pkg of ['packages/contract', 'apps/server']) {
   mkdirSync(path.join(root, pkg, 'dist'), { recursive: true });
   await compile(pkg);
 }
-// The committed migrations are applied at start-up from beside the compiled database client.
-const migrations = 'apps/server/src/infra/db/migrations';
-const compiledMigrations = 'apps/server/dist/infra/db/migrations';
-rmSync(path.join(root, compiledMigrations), { recursive: true, force: true });
-cpSync(path.join(root, migrations), path.join(root, compiledMigrations), { recursive: true });
+// What the server reads from beside its code (the committed migrations, applied at start-up; the vendored
+// Compose Specification schema, read by the compose check worker): every file of src that is not TypeScript,
+// outside the test harness, goes to the same place under dist.
+const serverSrc = path.join(root, 'apps/server/src');
+for (const file of serverAssets(serverSrc)) {
+  const target = path.join(root, 'apps/server/dist', file);
+  rmSync(target, { force: true });
+  mkdirSync(path.dirname(target), { recursive: true });
+  cpSync(path.join(serverSrc, file), target);
+}
 console.log(`server compiled to apps/server/dist in ${Date.now() - started} ms`);

@@ -1,5 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +28,33 @@ describe('the production start (npm start without its web build)', () => {
     const dist = path.join(REPOSITORY_ROOT, 'apps/server/dist');
     expect(existsSync(path.join(dist, 'infra/db/migrations/meta/_journal.json'))).toBe(true);
     expect(existsSync(path.join(dist, 'infra/compose/composeCheckWorker.js'))).toBe(true);
+    // Every file the server's code reads beside itself (all of src that is not TypeScript, tests aside).
+    const src = path.join(REPOSITORY_ROOT, 'apps/server/src');
+    const assets = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => !file.endsWith('.ts') && !file.split(path.sep).includes('test') && path.extname(file) !== '',
+    );
+    expect(assets).toContain(path.join('infra', 'compose', 'spec', 'compose-spec.json'));
+    expect(assets.filter((file) => !existsSync(path.join(dist, file)))).toEqual([]);
+    // The compiled compose check worker reads a project (the Compose Specification's schema included).
+    const repo = path.join(dataDir, 'repo');
+    mkdirSync(repo);
+    writeFileSync(path.join(repo, 'compose.yaml'), 'services:\n  web:\n    image: busybox:1.36\n');
+    const script = path.join(dataDir, 'check.mjs');
+    writeFileSync(
+      script,
+      `const { runCheckInWorker } = await import(${JSON.stringify(path.join(dist, 'infra/compose/checkWorkerPool.js'))});\n` +
+        `const task = { kind: 'read', repoDir: ${JSON.stringify(repo)}, fileName: 'compose.yaml', env: {} };\n` +
+        'console.log(JSON.stringify(await runCheckInWorker(task)));\n',
+    );
+    const checked = execFileSync(process.execPath, ['--conditions=slipway-compiled', script], {
+      cwd: REPOSITORY_ROOT,
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(checked)).toMatchObject({
+      kind: 'read',
+      violations: [],
+      project: { services: { web: { image: 'busybox:1.36' } } },
+    });
 
     const port = await freePort();
     // Started from another directory: the script finds the repository root itself.
