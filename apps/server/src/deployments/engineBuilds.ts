@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { BuildContextError } from '../infra/compose/buildContext.js';
 import { isObj, type Obj } from '../infra/compose/composeMerge.js';
 import { buildImage, ImageBuildError } from '../infra/compose/imageBuild.js';
@@ -5,27 +6,46 @@ import { classifyBuildError } from './failureReport.js';
 import { type RunState, requireTarget, StepFailure } from './runState.js';
 import { BUILD_TIMEOUT_MS } from './servingProject.js';
 
+interface ServiceBuild {
+  service: string;
+  build: Obj;
+  tag: string;
+  /** Services with the very same `build` section: one build, their names put on its image. */
+  alike: { service: string; tag: string }[];
+}
+
+/** The project's builds, one per distinct `build` section (a web and a worker built from `.` are one build). */
+function distinctBuilds(state: RunState, project: Obj): ServiceBuild[] {
+  const services = isObj(project.services) ? project.services : {};
+  const builds: ServiceBuild[] = [];
+  for (const [service, raw] of Object.entries(services)) {
+    const tag = state.imageNames[service];
+    if (!isObj(raw) || !isObj(raw.build) || !tag) continue;
+    const same = builds.find((build) => isDeepStrictEqual(build.build, raw.build));
+    if (same) same.alike.push({ service, tag });
+    else builds.push({ service, build: raw.build, tag, alike: [] });
+  }
+  return builds;
+}
+
 /**
  * Builds the images of a project Compose v1 runs through the engine's API, all at once: Compose v1 builds one
  * service after another in `up --build`, and its `build --parallel` is another start of the Python CLI. Each
  * line goes to the build log under its service's name (`web | Step 1/4 : …`) and, as it was printed, to
- * `onLine` (buildStages.ts reads the image ids). The first build that fails ends the others; its reason is the
+ * `onLine` (buildStages.ts reads the image ids). Services with the same `build` section share one build (at
+ * once, each would build it all over again). The first build that fails ends the others; its reason is the
  * step's failure.
  */
 export async function buildThroughEngine(state: RunState, project: Obj, onLine: (line: string) => void) {
   const { docker } = requireTarget(state);
-  const services = isObj(project.services) ? project.services : {};
-  const builds = Object.entries(services).flatMap(([service, raw]) =>
-    isObj(raw) && isObj(raw.build) && state.imageNames[service]
-      ? [{ service, build: raw.build, tag: state.imageNames[service]! }]
-      : [],
-  );
+  const builds = distinctBuilds(state, project);
   const stopped = new AbortController();
   const signal = AbortSignal.any([state.signal, stopped.signal, AbortSignal.timeout(BUILD_TIMEOUT_MS)]);
   const width = Math.max(...builds.map(({ service }) => service.length));
   const results = await Promise.allSettled(
-    builds.map(async ({ service, build, tag }) => {
+    builds.map(async ({ service, build, tag, alike }) => {
       state.log.write(`Building ${service}`);
+      for (const other of alike) state.log.write(`${other.service}: the same build as ${service}`);
       try {
         await buildImage(
           docker,
@@ -46,6 +66,10 @@ export async function buildThroughEngine(state: RunState, project: Obj, onLine: 
           throw new StepFailure(`Service '${service}' cannot be built: ${error.message}`);
         }
         throw error;
+      }
+      for (const other of alike) {
+        const at = other.tag.lastIndexOf(':');
+        await docker.getImage(tag).tag({ repo: other.tag.slice(0, at), tag: other.tag.slice(at + 1) });
       }
     }),
   );

@@ -30,6 +30,12 @@ describeWith('docker')("a Compose project's images are built side by side throug
     engine.world.repo('fine', twoBuiltServices('true'));
     engine.world.repo('broken', twoBuiltServices(FAILING_STEP));
     engine.world.repo('unchanged', twoBuiltServices('true'));
+    engine.world.repo('shared', {
+      'docker-compose.yml':
+        'services:\n  web:\n    build: .\n    command: ["httpd", "-f", "-p", "8080", "-h", "/www"]\n    ports:\n      - "8080"\n' +
+        '  worker:\n    build:\n      context: .\n    command: ["sleep", "3600"]\n',
+      Dockerfile: `FROM busybox:1.36\nRUN mkdir /www && echo shared > /www/index.html && echo shared-${NONCE}\n`,
+    });
     client = engine.client;
   });
 
@@ -115,6 +121,25 @@ describeWith('docker')("a Compose project's images are built side by side throug
     expect(restored.worker?.Image).toBe(before.worker?.Image);
     // Its images are the same as fine's (the same Dockerfiles): they go with it, before that test's count.
     expect((await client.delete('/api/workspace-delete/unchanged')).statusCode).toBe(200);
+  });
+
+  it('builds once for services with the same build section, and names the image for each', async () => {
+    const { status, deploymentId } = await deployAndWait(client, { repo: 'shared' });
+    expect(status.error).toBeNull();
+    const output = await buildOutput('shared');
+    expect(output).toContain('worker: the same build as web');
+    expect(output.filter((line) => line === `shared-${NONCE}`)).toHaveLength(1);
+    const workspace = (await engine.ctx.platform.db.query.workspaces.findMany()).find(
+      (w) => w.name === 'shared',
+    )!;
+    const containers = await containersOf(workspace.id);
+    const images = Object.fromEntries(containers.map((c) => [c.Labels[LABELS.composeService], c.Image]));
+    expect(images).toEqual({
+      web: `slipway-${workspace.id}-web:${deploymentId}`,
+      worker: `slipway-${workspace.id}-worker:${deploymentId}`,
+    });
+    expect(new Set(containers.map((c) => c.ImageID)).size).toBe(1);
+    expect((await client.delete('/api/workspace-delete/shared')).statusCode).toBe(200);
   });
 
   it('reports a failed build as the build step that failed, and leaves no container of it behind', async () => {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { placeBindMounts } from '../../infra/compose/bindMounts.js';
 import { dnsLabel, stringifyCompose } from '../../infra/compose/composeProject.js';
-import { nameLeftoverStages, removeFailedStepContainers } from '../../infra/docker/buildStages.js';
+import { nameLeftoverStages } from '../../infra/docker/buildStages.js';
 import { builtImageName } from '../../infra/docker/conventions.js';
 import { guardDisk } from '../diskGuard.js';
 import { buildThroughEngine } from '../engineBuilds.js';
@@ -157,8 +157,8 @@ async function keepImagesThatDidNotChange(state: RunState) {
 
 /**
  * Runs a build with its output collected, then names the build stages it left (buildStages.ts), so the
- * workspace's clean-up finds them; a failed build's too (the stages it finished), and the container of the
- * step that failed is removed.
+ * workspace's clean-up finds them; a failed build's too (the stages it finished). The container of a step
+ * that failed or was stopped goes with the build (`forcerm`; imageBuild.docker.test.ts).
  */
 async function building(state: RunState, run: (onLine: (line: string) => void) => Promise<void>) {
   const { docker } = requireTarget(state);
@@ -171,7 +171,6 @@ async function building(state: RunState, run: (onLine: (line: string) => void) =
   try {
     await run((line) => output.push(line));
   } catch (error) {
-    await removeFailedStepContainers(docker, output);
     await nameStages().catch(() => undefined);
     throw error;
   }

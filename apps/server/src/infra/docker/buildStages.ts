@@ -48,19 +48,3 @@ export async function nameLeftoverStages(
   }
   return leftovers.length;
 }
-
-/**
- * The classic builder runs each step in a container and, unless asked to (`--force-rm`, which `up --build`
- * cannot pass), keeps the container of a step that failed. The build's output names each one
- * (` ---> Running in 1a2b3c4d5e6f`): those still there after a failed build are removed.
- */
-export async function removeFailedStepContainers(docker: Docker, buildOutput: readonly string[]) {
-  for (const line of buildOutput) {
-    const id = line.match(/^\s*--->\s+Running in\s+([0-9a-f]{12,64})\s*$/)?.[1];
-    if (!id) continue;
-    await docker
-      .getContainer(id)
-      .remove({ force: true })
-      .catch(() => undefined);
-  }
-}
