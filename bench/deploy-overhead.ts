@@ -1,10 +1,13 @@
 /**
- * Deployment overhead: time from "Start Deployment" to Live through Slipway (HTTP API, local VM provider, the
- * real workflow) against the bare minimum on the same machine — `git clone --depth 1` + `docker-compose up -d
- * --build` + the first HTTP answer — on the same three-service repository: cold (no build cache); warm (the
- * build cache warm: Slipway redeploys the same commit, which restarts nothing, as `up` would not); and, with no
- * goal of its own, a redeploy of a commit that changes web against bare `up -d --build` of that commit on the
- * running project, until the new page answers.
+ * Deployment overhead: time from "Start Deployment" to Live through Slipway against the bare minimum on the same
+ * machine — `git clone --depth 1` + `docker-compose up -d --build` + the first HTTP answer — on the same
+ * three-service repository: cold (no build cache); warm (the build cache warm: Slipway redeploys the same commit,
+ * which restarts nothing, as `up` would not); and, with no goal of its own, a redeploy of a commit that changes
+ * web against bare `up -d --build` of that commit on the running project, until the new page answers.
+ * Slipway runs as a user runs it: the compiled server started by `sh scripts/start.sh` (local VM provider, the
+ * real workflow), driven over its HTTP API. `IN_PROCESS=1` runs it inside this process from the TypeScript
+ * sources instead (as earlier figures were taken; the first deployment then waits ~0.3 s more for the compose
+ * check worker, which loads its sources through tsx).
  * Run: `npx tsx bench/deploy-overhead.ts` (Docker Engine and busybox:1.36 needed). ROUNDS=n repeats each.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Docker from 'dockerode';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config/config.js';
@@ -21,8 +25,18 @@ import { createPlatform } from '../apps/server/src/platform/platform.js';
 import { createFixtureRepos } from '../apps/server/src/test/fixtures/fixtureRepos.js';
 import { TestClient } from '../apps/server/src/test/testClient.js';
 import { printResult } from './lib/result.js';
+import {
+  type DeploymentStatus,
+  deleteWorkspaceOverHttp,
+  deployOverHttp,
+  freePort,
+  signIn,
+  startSlipway,
+} from './lib/slipwayProcess.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const IN_PROCESS = process.env.IN_PROCESS === '1';
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REPO = 'three-service';
 const BARE_PROJECT = 'slipway-bench-bare';
 const docker = new Docker({ socketPath: '/var/run/docker.sock' });
@@ -93,13 +107,46 @@ async function bare(repoDir: string, changed = false): Promise<number> {
   return elapsed;
 }
 
-async function main() {
-  const repos = createFixtureRepos('operator');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-data-'));
+/** Starts, deploys through and deletes workspaces of one Slipway: the compiled server, or this process. */
+interface Slipway {
+  deploy(workflowType: 'deploy' | 'redeploy'): Promise<{ elapsedMs: number; status: DeploymentStatus }>;
+  deleteWorkspace(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEPLOYMENT = { owner: 'operator', repo: REPO, branch: 'main', vmSize: 'Standard_B2als_v2' };
+
+/** The compiled server as `sh scripts/start.sh` starts it (its JavaScript built first; the web app is not needed). */
+async function startedSlipway(reposRoot: string, dataDir: string): Promise<Slipway> {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  const port = await freePort();
+  const slipway = await startSlipway('sh', ['scripts/start.sh'], {
+    cwd: REPO_ROOT,
+    port,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      LOCAL_REPOS_DIR: reposRoot,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SLIPWAY_SKIP_BUILD: '1',
+    },
+  });
+  const headers = await signIn(slipway.base);
+  return {
+    deploy: (workflowType) => deployOverHttp(slipway.base, headers, { ...DEPLOYMENT, workflowType }, 50),
+    deleteWorkspace: () => deleteWorkspaceOverHttp(slipway.base, headers, REPO),
+    close: () => slipway.stop(),
+  };
+}
+
+/** The platform inside this process, from the TypeScript sources (IN_PROCESS=1). */
+async function inProcessSlipway(reposRoot: string, dataDir: string): Promise<Slipway> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOCAL_REPOS_DIR: repos.root,
+    LOCAL_REPOS_DIR: reposRoot,
     LOG_LEVEL: 'silent',
   });
   const platform = await createPlatform(config, {
@@ -109,37 +156,53 @@ async function main() {
   const app = await buildApp(platform, { webDist: path.join(dataDir, 'no-web') });
   await startJobWorkers(platform.queue, platform.deployments.jobHandlers);
   const client = await new TestClient(app).signIn('operator');
+  return {
+    async deploy(workflowType) {
+      const sessionId = randomUUID();
+      const started = performance.now();
+      const response = await client.post('/api/workflow/deployment/start', {
+        sessionId,
+        ...DEPLOYMENT,
+        workflowType,
+      });
+      if (response.statusCode !== 200) throw new Error(response.body);
+      for (;;) {
+        const status = (
+          await client.get(`/api/workflow/deployment/status/${sessionId}`)
+        ).json() as DeploymentStatus;
+        if (status.state !== 'started') return { elapsedMs: performance.now() - started, status };
+        await sleep(50);
+      }
+    },
+    async deleteWorkspace() {
+      const deleted = await client.delete(`/api/workspace-delete/${REPO}`);
+      if (deleted.statusCode !== 200) throw new Error(deleted.body);
+    },
+    async close() {
+      await app.close();
+      await platform.close();
+    },
+  };
+}
+
+async function main() {
+  const repos = createFixtureRepos('operator');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-data-'));
+  const slipway = await (IN_PROCESS ? inProcessSlipway : startedSlipway)(repos.root, dataDir);
 
   const stepTimes: Record<string, number[]> = {};
-  async function slipway(
+  async function deploy(
     workflowType: 'deploy' | 'redeploy',
     key = workflowType === 'deploy' ? 'cold' : 'warm',
   ) {
-    const sessionId = randomUUID();
-    const started = performance.now();
-    const response = await client.post('/api/workflow/deployment/start', {
-      sessionId,
-      owner: 'operator',
-      repo: REPO,
-      branch: 'main',
-      vmSize: 'Standard_B2als_v2',
-      workflowType,
-    });
-    if (response.statusCode !== 200) throw new Error(response.body);
-    for (;;) {
-      const status = (await client.get(`/api/workflow/deployment/status/${sessionId}`)).json();
-      if (status.state === 'completed') {
-        const elapsed = performance.now() - started;
-        for (const step of status.steps as { name: string; started_at: string; finished_at: string }[]) {
-          const times = stepTimes[`${key} ${step.name}`] ?? [];
-          times.push(Date.parse(step.finished_at) - Date.parse(step.started_at));
-          stepTimes[`${key} ${step.name}`] = times;
-        }
-        return elapsed;
-      }
-      if (status.state === 'failed') throw new Error(`deployment failed: ${status.error}`);
-      await sleep(50);
+    const { elapsedMs, status } = await slipway.deploy(workflowType);
+    if (status.state !== 'completed') throw new Error(`deployment failed: ${status.error}`);
+    for (const step of status.steps) {
+      const times = stepTimes[`${key} ${step.name}`] ?? [];
+      times.push(Date.parse(step.finished_at!) - Date.parse(step.started_at!));
+      stepTimes[`${key} ${step.name}`] = times;
     }
+    return elapsedMs;
   }
 
   const results: Record<string, { slipway: number[]; bare: number[] }> = {
@@ -155,17 +218,15 @@ async function main() {
       results.warm!.bare.push(await bare(repoDir));
       results.changed!.bare.push(await bare(repoDir, true));
       await dropBuildCache();
-      results.cold!.slipway.push(await slipway('deploy'));
-      results.warm!.slipway.push(await slipway('redeploy'));
+      results.cold!.slipway.push(await deploy('deploy'));
+      results.warm!.slipway.push(await deploy('redeploy'));
       changeWeb(repoDir);
-      results.changed!.slipway.push(await slipway('redeploy', 'changed'));
-      const deleted = await client.delete(`/api/workspace-delete/${REPO}`);
-      if (deleted.statusCode !== 200) throw new Error(deleted.body);
+      results.changed!.slipway.push(await deploy('redeploy', 'changed'));
+      await slipway.deleteWorkspace();
     }
   } finally {
-    await client.delete(`/api/workspace-delete/${REPO}`);
-    await app.close();
-    await platform.close();
+    await slipway.deleteWorkspace().catch(() => {});
+    await slipway.close();
     rmSync(dataDir, { recursive: true, force: true });
     repos.cleanup();
   }
@@ -173,7 +234,7 @@ async function main() {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   console.log(
-    `\nDeploy overhead, ${REPO} fixture (3 services, multi-stage build), median of ${ROUNDS} round(s)\n`,
+    `\nDeploy overhead, ${REPO} fixture (3 services, multi-stage build), median of ${ROUNDS} round(s); Slipway ${IN_PROCESS ? 'in this process, from sources' : 'compiled, started by scripts/start.sh'}\n`,
   );
   console.log(
     '            bare (clone + compose up --build + first answer)   Slipway (start → Live)   ratio   overhead',

@@ -15,7 +15,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mb, printResult } from './lib/result.js';
-import { deployOverHttp, freePort, signIn, startSlipway, treeRss } from './lib/slipwayProcess.js';
+import {
+  deleteWorkspaceOverHttp,
+  deployOverHttp,
+  freePort,
+  signIn,
+  startSlipway,
+  treeRss,
+} from './lib/slipwayProcess.js';
 
 const VIEWERS = Number(process.env.VIEWERS ?? 50);
 const REDEPLOYS = Number(process.env.REDEPLOYS ?? 10);
@@ -193,18 +200,11 @@ try {
   );
 } finally {
   for (const reader of viewers) await reader.cancel().catch(() => undefined);
-  // No content type: Fastify refuses an empty body declared as JSON (the delete failed that way before).
-  const { 'content-type': _json, ...deleteHeaders } = headers;
-  const deleted = await fetch(`${slipway.base}/api/workspace-delete/hello`, {
-    method: 'DELETE',
-    headers: deleteHeaders,
-  }).catch((error: Error) => error);
-  if (!(deleted instanceof Response) || !deleted.ok) {
-    const why = deleted instanceof Response ? `${deleted.status} ${await deleted.text()}` : deleted.message;
+  await deleteWorkspaceOverHttp(slipway.base, headers, 'hello').catch((error: Error) =>
     console.warn(
-      `The benchmark's workspace 'hello' was not deleted (${why}): its containers are left running.`,
-    );
-  }
+      `The benchmark's workspace 'hello' was not deleted (${error.message}): its containers are left running.`,
+    ),
+  );
   await slipway.stop();
   rmSync(work, { recursive: true, force: true });
 }

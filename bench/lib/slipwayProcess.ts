@@ -152,3 +152,14 @@ export async function deployOverHttp(
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
+
+/** Deletes a workspace through the HTTP API; throws with the answer when it was not deleted. */
+export async function deleteWorkspaceOverHttp(base: string, headers: Record<string, string>, name: string) {
+  // No content type: Fastify refuses an empty body declared as JSON.
+  const { 'content-type': _json, ...deleteHeaders } = headers;
+  const deleted = await fetch(`${base}/api/workspace-delete/${name}`, {
+    method: 'DELETE',
+    headers: deleteHeaders,
+  });
+  if (!deleted.ok) throw new Error(`${deleted.status} ${await deleted.text()}`);
+}
