@@ -29,9 +29,8 @@ import {
   type DeploymentStatus,
   deleteWorkspaceOverHttp,
   deployOverHttp,
-  freePort,
   signIn,
-  startSlipway,
+  startCompiledSlipway,
 } from './lib/slipwayProcess.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
@@ -116,23 +115,9 @@ interface Slipway {
 
 const DEPLOYMENT = { owner: 'operator', repo: REPO, branch: 'main', vmSize: 'Standard_B2als_v2' };
 
-/** The compiled server as `sh scripts/start.sh` starts it (its JavaScript built first; the web app is not needed). */
+/** The compiled server as `sh scripts/start.sh` starts it. */
 async function startedSlipway(reposRoot: string, dataDir: string): Promise<Slipway> {
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  const port = await freePort();
-  const slipway = await startSlipway('sh', ['scripts/start.sh'], {
-    cwd: REPO_ROOT,
-    port,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      LOCAL_REPOS_DIR: reposRoot,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SLIPWAY_SKIP_BUILD: '1',
-    },
-  });
+  const slipway = await startCompiledSlipway(REPO_ROOT, { DATA_DIR: dataDir, LOCAL_REPOS_DIR: reposRoot });
   const headers = await signIn(slipway.base);
   return {
     deploy: (workflowType) => deployOverHttp(slipway.base, headers, { ...DEPLOYMENT, workflowType }, 50),

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printResult } from './lib/result.js';
-import { freePort, signIn, startSlipway } from './lib/slipwayProcess.js';
+import { signIn, startCompiledSlipway } from './lib/slipwayProcess.js';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const COUNTS = (process.env.COUNTS ?? '30,300').split(',').map(Number);
@@ -37,24 +37,14 @@ function makeRepository(root: string, index: number): string {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
 for (const count of COUNTS) {
   const work = mkdtempSync(path.join(tmpdir(), 'slipway-repolist-'));
   const reposDir = path.join(work, 'repos');
   const dirs = Array.from({ length: count }, (_, index) => makeRepository(reposDir, index));
-  const port = await freePort();
-  const slipway = await startSlipway('sh', ['scripts/start.sh'], {
-    cwd: REPO_ROOT,
-    port,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: path.join(work, 'data'),
-      LOCAL_REPOS_DIR: reposDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SLIPWAY_SKIP_BUILD: '1',
-    },
+  const slipway = await startCompiledSlipway(REPO_ROOT, {
+    DATA_DIR: path.join(work, 'data'),
+    LOCAL_REPOS_DIR: reposDir,
+    LOG_LEVEL: 'warn',
   });
   try {
     const headers = await signIn(slipway.base);

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { freePort } from '../../apps/server/src/test/fixtures/freePort.js';
 
 export { freePort };
@@ -105,6 +106,30 @@ export async function startSlipway(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { child, base, output: () => log, stop };
+}
+
+/**
+ * The compiled server, started as `sh scripts/start.sh` starts it, from what was built last (its JavaScript is
+ * built first: `scripts/build-server.mjs`, a fraction of a second; the web app is not needed), on a free port.
+ */
+export async function startCompiledSlipway(
+  root: string,
+  env: { DATA_DIR: string; LOCAL_REPOS_DIR: string } & Record<string, string>,
+): Promise<SlipwayProcess> {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'ignore' });
+  const port = await freePort();
+  return startSlipway('sh', ['scripts/start.sh'], {
+    cwd: root,
+    port,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SLIPWAY_SKIP_BUILD: '1',
+      ...env,
+    },
+  });
 }
 
 /** Local sign-in (no GitHub configured): the answer sets the session and anti-forgery cookies. */
