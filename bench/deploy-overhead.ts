@@ -24,7 +24,7 @@ import { buildApp } from '../apps/server/src/platform/app.js';
 import { createPlatform } from '../apps/server/src/platform/platform.js';
 import { createFixtureRepos } from '../apps/server/src/test/fixtures/fixtureRepos.js';
 import { TestClient } from '../apps/server/src/test/testClient.js';
-import { printResult } from './lib/result.js';
+import { median, printResult } from './lib/result.js';
 import {
   type DeploymentStatus,
   deleteWorkspaceOverHttp,
@@ -33,7 +33,7 @@ import {
   startCompiledSlipway,
 } from './lib/slipwayProcess.js';
 
-const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const IN_PROCESS = process.env.IN_PROCESS === '1';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REPO = 'three-service';
@@ -86,24 +86,67 @@ async function dropBuildCache() {
   await docker.pruneImages({ filters: { dangling: ['true'] } }).catch(() => {});
 }
 
-/** Clone + `up -d --build` + the first answer of web (with `text`, when given); `into` is the checkout's path. */
-async function bareUp(repoDir: string, into: string, text?: string): Promise<number> {
-  const started = performance.now();
+/** A run's phases, in the terms both paths share (ms). */
+type Phases = Record<(typeof PHASES)[number], number>;
+interface Measured {
+  total: number;
+  phases: Phases;
+}
+const PHASES = ['clone', 'checks', 'build + start', 'verify', 'route + record', 'other'] as const;
+
+/** Slipway's steps under the phases they belong to. */
+const STEP_PHASES: Record<string, (typeof PHASES)[number]> = {
+  'fetch-source': 'clone',
+  'provision-vm': 'checks',
+  'detect-project': 'checks',
+  'policy-check': 'checks',
+  'deploy-application': 'build + start',
+  'discover-ports': 'verify',
+  'verify-deployment': 'verify',
+  'configure-routing': 'route + record',
+  'post-deployment': 'route + record',
+};
+
+const noPhases = (): Phases => ({
+  clone: 0,
+  checks: 0,
+  'build + start': 0,
+  verify: 0,
+  'route + record': 0,
+  other: 0,
+});
+
+/**
+ * Clone + `up -d --build` + the first answer of web (with `text`, when given); `into` is the checkout's path.
+ * Bare has no checks and no route: its verify is `docker-compose port` and the first answer.
+ */
+async function bareUp(repoDir: string, into: string, text?: string): Promise<Measured> {
+  const phases = noPhases();
+  let at = performance.now();
+  const started = at;
+  const lap = (phase: keyof Phases) => {
+    const now = performance.now();
+    phases[phase] += now - at;
+    at = now;
+  };
   run('git', ['clone', '-q', '--depth', '1', '--branch', 'main', '--', `file://${repoDir}`, into]);
+  lap('clone');
   run('docker-compose', ['-p', BARE_PROJECT, 'up', '-d', '--build'], into);
+  lap('build + start');
   const port = run('docker-compose', ['-p', BARE_PROJECT, 'port', 'web', '8080'], into).split(':').pop();
   while (!(await answers(`http://127.0.0.1:${port}/`, text))) await sleep(50);
-  return performance.now() - started;
+  lap('verify');
+  return { total: performance.now() - started, phases };
 }
 
 /** A first deployment the bare way; with `changed`, then a commit that changes web, deployed over it. */
-async function bare(repoDir: string, changed = false): Promise<number> {
+async function bare(repoDir: string, changed = false): Promise<Measured> {
   const work = mkdtempSync(path.join(tmpdir(), 'slipway-bench-'));
-  let elapsed = await bareUp(repoDir, path.join(work, 'src'));
-  if (changed) elapsed = await bareUp(repoDir, path.join(work, 'next'), changeWeb(repoDir));
+  let measured = await bareUp(repoDir, path.join(work, 'src'));
+  if (changed) measured = await bareUp(repoDir, path.join(work, 'next'), changeWeb(repoDir));
   run('docker-compose', ['-p', BARE_PROJECT, 'down', '-v'], path.join(work, 'src'));
   rmSync(work, { recursive: true, force: true });
-  return elapsed;
+  return measured;
 }
 
 /** Starts, deploys through and deletes workspaces of one Slipway: the compiled server, or this process. */
@@ -175,22 +218,20 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-data-'));
   const slipway = await (IN_PROCESS ? inProcessSlipway : startedSlipway)(repos.root, dataDir);
 
-  const stepTimes: Record<string, number[]> = {};
-  async function deploy(
-    workflowType: 'deploy' | 'redeploy',
-    key = workflowType === 'deploy' ? 'cold' : 'warm',
-  ) {
+  /** Start → Live, and its steps under the shared phases ('other': the start request, queue and status polls). */
+  async function deploy(workflowType: 'deploy' | 'redeploy'): Promise<Measured> {
     const { elapsedMs, status } = await slipway.deploy(workflowType);
     if (status.state !== 'completed') throw new Error(`deployment failed: ${status.error}`);
+    const phases = noPhases();
     for (const step of status.steps) {
-      const times = stepTimes[`${key} ${step.name}`] ?? [];
-      times.push(Date.parse(step.finished_at!) - Date.parse(step.started_at!));
-      stepTimes[`${key} ${step.name}`] = times;
+      phases[STEP_PHASES[step.name] ?? 'other'] +=
+        Date.parse(step.finished_at!) - Date.parse(step.started_at!);
     }
-    return elapsedMs;
+    phases.other += elapsedMs - Object.values(phases).reduce((sum, ms) => sum + ms, 0);
+    return { total: elapsedMs, phases };
   }
 
-  const results: Record<string, { slipway: number[]; bare: number[] }> = {
+  const results: Record<string, { slipway: Measured[]; bare: Measured[] }> = {
     cold: { slipway: [], bare: [] },
     warm: { slipway: [], bare: [] },
     changed: { slipway: [], bare: [] },
@@ -206,7 +247,7 @@ async function main() {
       results.cold!.slipway.push(await deploy('deploy'));
       results.warm!.slipway.push(await deploy('redeploy'));
       changeWeb(repoDir);
-      results.changed!.slipway.push(await deploy('redeploy', 'changed'));
+      results.changed!.slipway.push(await deploy('redeploy'));
       await slipway.deleteWorkspace();
     }
   } finally {
@@ -216,8 +257,8 @@ async function main() {
     repos.cleanup();
   }
 
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const totals = (runs: Measured[]) => median(runs.map((run) => run.total));
   console.log(
     `\nDeploy overhead, ${REPO} fixture (3 services, multi-stage build), median of ${ROUNDS} round(s); Slipway ${IN_PROCESS ? 'in this process, from sources' : 'compiled, started by scripts/start.sh'}\n`,
   );
@@ -225,8 +266,8 @@ async function main() {
     '            bare (clone + compose up --build + first answer)   Slipway (start → Live)   ratio   overhead',
   );
   for (const [name, r] of Object.entries(results)) {
-    const b = median(r.bare);
-    const s = median(r.slipway);
+    const b = totals(r.bare);
+    const s = totals(r.slipway);
     console.log(
       `  ${name.padEnd(8)}  ${seconds(b).padStart(10)}${' '.repeat(42)}${seconds(s).padStart(10)}${' '.repeat(13)}${(s / b).toFixed(2).padStart(5)}   ${seconds(s - b).padStart(8)}`,
     );
@@ -240,17 +281,31 @@ async function main() {
     const [label, goal] = rows[name as keyof typeof rows];
     printResult(
       `${label} (${REPO})`,
-      `${(median(r.slipway) / median(r.bare)).toFixed(2)}×`,
+      `${(totals(r.slipway) / totals(r.bare)).toFixed(2)}×`,
       goal,
       'not published by any peer',
     );
   }
-  console.log('\nSlipway steps (median ms):');
-  for (const [key, values] of Object.entries(stepTimes))
-    console.log(`  ${key.padEnd(28)} ${String(median(values)).padStart(6)}`);
+  console.log('\nPer phase, median ms, bare | Slipway (Slipway: its steps under each phase)');
   console.log(
-    '\nSlipway also checks the compose policy, writes limits and labels, verifies every service (a port-less one must run 0.5 s without a restart),' +
-      '\nstores the build log and records the version; the bare path stops at the first HTTP answer of one service.',
+    `  ${''.padEnd(16)}${Object.keys(results)
+      .map((name) => name.padStart(16))
+      .join('')}`,
+  );
+  for (const phase of PHASES) {
+    const cells = Object.values(results).map((r) => {
+      const b = median(r.bare.map((run) => run.phases[phase]));
+      const s = median(r.slipway.map((run) => run.phases[phase]));
+      return `${Math.round(b)} | ${Math.round(s)}`.padStart(16);
+    });
+    console.log(`  ${phase.padEnd(16)}${cells.join('')}`);
+  }
+  console.log(
+    '\nclone: git clone | fetch-source. checks: none | provision-vm, detect-project, policy-check. build + start:' +
+      '\n`up -d --build` | deploy-application (builds side by side through the engine, then `up --no-build`).' +
+      '\nverify: `docker-compose port` + first answer of web | discover-ports, verify-deployment (every service; a' +
+      '\nport-less one must run 0.5 s without a restart). route + record: none | configure-routing, post-deployment.' +
+      '\nother: none | the start request, the queue and the status polls (every 50 ms).',
   );
 }
 

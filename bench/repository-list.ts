@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { printResult } from './lib/result.js';
+import { median, printResult } from './lib/result.js';
 import { signIn, startCompiledSlipway } from './lib/slipwayProcess.js';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -34,8 +34,6 @@ function makeRepository(root: string, index: number): string {
   git(dir, 'branch', 'feature/x');
   return dir;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 for (const count of COUNTS) {
   const work = mkdtempSync(path.join(tmpdir(), 'slipway-repolist-'));
