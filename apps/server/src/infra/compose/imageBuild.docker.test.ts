@@ -133,6 +133,23 @@ describeWith('docker')('building an image through the engine', () => {
     expect(left.filter((container) => container.Command.includes(`failing-${nonce}`))).toEqual([]);
   });
 
+  it('cuts a step that prints without ending its line into lines, never holding it whole', async () => {
+    write(
+      'endless/Dockerfile',
+      `FROM busybox:1.36\nRUN echo ${nonce} && head -c 1000000 /dev/zero | tr '\\0' a\n`,
+    );
+    const lines: string[] = [];
+    await buildImage(
+      docker,
+      { build: { context: path.join(repo, 'endless') }, tag: tag('endless') },
+      { onLine: (line) => lines.push(line), signal: AbortSignal.timeout(120_000) },
+    );
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(16 * 1024);
+    // Every byte is there (the last piece runs on into the builder's next line, as the docker CLI shows it).
+    const printed = lines.map((line) => /^a*/.exec(line)![0].length).reduce((sum, n) => sum + n, 0);
+    expect(printed).toBe(1_000_000);
+  });
+
   it('stops when its signal aborts, and the engine ends the step that was running', async () => {
     write('slow/Dockerfile', `FROM busybox:1.36\nRUN echo slow-${nonce} && sleep 600\n`);
     const controller = new AbortController();

@@ -64,6 +64,9 @@ export function buildParameters(build: Obj, tag: string, dockerfile: string) {
   };
 }
 
+/** The longest line handed on: the build log keeps 8 KiB of a line. */
+const MAX_LINE_CHARS = 16 * 1024;
+
 /**
  * Hands each line of a build's output (`stream` text split at newlines; pull progress without its
  * progress bars) to `onLine`; the build's error, when it ends with one, is thrown.
@@ -76,6 +79,11 @@ async function followBuild(output: NodeJS.ReadableStream, onLine: (line: string)
     text += chunk;
     const lines = text.split('\n');
     text = lines.pop() ?? '';
+    // A step that prints without ever ending its line is cut into lines, never held whole in memory.
+    while (text.length > MAX_LINE_CHARS) {
+      lines.push(text.slice(0, MAX_LINE_CHARS));
+      text = text.slice(MAX_LINE_CHARS);
+    }
     for (const line of lines) if (line.trim() !== '') onLine(line.replace(/\r$/, ''));
   };
   const take = (json: string) => {
