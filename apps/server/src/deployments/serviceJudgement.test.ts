@@ -1,7 +1,7 @@
 import type Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
 import { stringifyCompose } from '../infra/compose/composeProject.js';
-import { classifyComposeFailure, summarizeLog } from './failureReport.js';
+import { classifyBuildError, classifyComposeFailure, summarizeLog } from './failureReport.js';
 import { applyRuntimePlan } from './runtimePlan.js';
 import { judgeService, type Observation } from './serviceJudgement.js';
 import { type ServiceRole, serviceRoles } from './serviceRoles.js';
@@ -171,6 +171,18 @@ describe('failure reports', () => {
     expect(summary.startsWith('First errors:\nError: config missing\n\nLast lines:\nline 10')).toBe(true);
     expect(summary.endsWith('line 29')).toBe(true);
     expect(summarizeLog('')).toBe('(no output)');
+  });
+
+  it("names an engine build's failure in the same words as Compose's", () => {
+    expect(
+      classifyBuildError(
+        'web',
+        "pull access denied for nosuch/image, repository does not exist or may require 'docker login': denied",
+      ),
+    ).toMatch(/^Image 'nosuch\/image' was not found or could not be pulled/);
+    expect(classifyBuildError('web', "The command '/bin/sh -c make' returned a non-zero code: 2")).toBe(
+      "The build step failed for service 'web': The command '/bin/sh -c make' returned a non-zero code: 2",
+    );
   });
 
   it('names the class of a Compose failure in plain words', () => {
