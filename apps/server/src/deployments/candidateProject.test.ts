@@ -48,8 +48,10 @@ describe('candidateProject', () => {
       back: { external: true, name: 'shared-back' },
       default: { external: true, name: 'slipway-ws_default' },
     });
-    // Not one of the workspace's containers (logs, monitoring, the service list), but known as its candidate.
+    // Not one of the workspace's containers (logs, monitoring, the service list), but known as its candidate;
+    // the workspace label is set empty, so no image can give the candidate a workspace through its own labels.
     expect(web.labels).toEqual({
+      [LABELS.workspaceId]: '',
       [LABELS.userId]: 'u',
       team: 'shop',
       [LABELS.candidateOf]: 'ws',

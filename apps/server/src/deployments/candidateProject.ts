@@ -67,7 +67,9 @@ export function candidateProject(
       );
     } else delete service.depends_on;
     const labels: Obj = { ...(isObj(service.labels) ? service.labels : {}) };
-    delete labels[LABELS.workspaceId];
+    // Empty, not absent: a container inherits its image's labels, and an image's own `dev.slipway.workspace-id`
+    // (a Dockerfile's LABEL, a published image) would put the candidate under that workspace's logs and alerts.
+    labels[LABELS.workspaceId] = '';
     labels[LABELS.candidateOf] = options.workspaceId;
     labels[LABELS.candidateService] = name;
     service.labels = labels;
