@@ -13,21 +13,23 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** A package's src files outside the test harness, relative to src. */
+function shippedFiles(src) {
+  return readdirSync(src, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(src, path.join(entry.parentPath ?? entry.path, entry.name)))
+    .filter((file) => !file.split(path.sep).includes('test'));
+}
+
 /** The .ts files of a package's src, without tests and the test harness. */
 function sources(src) {
-  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+  return shippedFiles(src)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'))
-    .filter((file) => !file.split(path.sep).includes('test'))
     .map((file) => path.join(src, file));
 }
 
 /** The files of the server's src the compiled server reads at run time: all but TypeScript and the test harness. */
-function serverAssets(src) {
-  return readdirSync(src, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !entry.name.endsWith('.ts'))
-    .map((entry) => path.relative(src, path.join(entry.parentPath ?? entry.path, entry.name)))
-    .filter((file) => !file.split(path.sep).includes('test'));
-}
+const serverAssets = (src) => shippedFiles(src).filter((file) => !file.endsWith('.ts'));
 
 async function compile(pkg) {
   const src = path.join(root, pkg, 'src');
