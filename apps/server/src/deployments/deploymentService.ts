@@ -35,7 +35,6 @@ import { checkoutDirOf } from './leftovers.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { unpublishRoutes } from './publishedRoutes.js';
 import { listRevisions } from './revisionList.js';
-import { loadRevisionPlan, removeRevisionPlans } from './revisionPlans.js';
 import type { WorkflowDeps } from './runState.js';
 import { createWorkflowSessions } from './workflowSessions.js';
 import { stopWorkspace } from './workspaceStopper.js';
@@ -149,7 +148,7 @@ export function createDeploymentService(
     if (!target || target.workspaceId !== workspace.id || target.status !== 'completed') {
       throw new DomainError('not_found', 'That version of the workspace was not found');
     }
-    if (!(await loadRevisionPlan(path.dirname(deps.workRoot), workspace.id, target.id))) {
+    if (!(await deps.plans.has(workspace.id, target.id))) {
       throw new DomainError('conflict', 'That version is no longer kept; it can no longer be rolled back to');
     }
     if (await repository.activeForWorkspace(user.id, name)) {
@@ -184,7 +183,7 @@ export function createDeploymentService(
     const user = await deps.findUser(interrupted.userId);
     if (!workspace || !user) return;
     for (const version of await repository.completedForWorkspace(workspace.id)) {
-      if (await loadRevisionPlan(path.dirname(deps.workRoot), workspace.id, version.id)) {
+      if (await deps.plans.has(workspace.id, version.id)) {
         await startRollback(user, workspace.name, version.id, randomUUID());
         return;
       }
@@ -350,7 +349,7 @@ export function createDeploymentService(
       await unpublishRoutes(deps, workspace.id);
       // Its bind-mounted data lives in DATA_DIR (the work root's parent) and goes with it.
       await removeWorkspaceMounts(path.dirname(deps.workRoot), workspace.id);
-      await removeRevisionPlans(path.dirname(deps.workRoot), workspace.id);
+      await deps.plans.removeWorkspace(workspace.id);
       await rm(checkoutDirOf(deps.workRoot, workspace.id), { recursive: true, force: true });
       await deps.deleteEnv?.(user.id, name);
       await createLogChunks(deps.db).deleteWorkspace(user.id, name);

@@ -14,7 +14,7 @@ import type { DeploymentRow } from './deploymentRepository.js';
 import { connectForCleanUp } from './engineConnection.js';
 import { removeLeftovers, removeRoutes, removeWorkDir } from './leftovers.js';
 import { presentStatus } from './presenter.js';
-import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
+import { rollbackOf } from './revisionPlans.js';
 import { type RunState, StepFailure, type WorkflowDeps } from './runState.js';
 import { restorePreviousVersion } from './servingProject.js';
 import { abandonCandidate, retireCandidate } from './sideBySide.js';
@@ -121,9 +121,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     .catch(() => async () => {});
   const workDir = path.join(deps.workRoot, deploymentId);
   const rollbackTo =
-    workspace && rollbackOf(claimed)
-      ? await loadRevisionPlan(path.dirname(deps.workRoot), workspace.id, rollbackOf(claimed)!)
-      : undefined;
+    workspace && rollbackOf(claimed) ? await deps.plans.load(workspace.id, rollbackOf(claimed)!) : undefined;
   const state: RunState | undefined =
     workspace && user
       ? {

@@ -7,6 +7,7 @@ import type { Ingress } from '../infra/ingress/ingress.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
+import type { Vault } from '../infra/vault/vault.js';
 import { createLogStore } from '../logs/logStore.js';
 import type { ResolveCloneSource } from '../repositories/cloneSource.js';
 import { repositoryLocationBase } from '../repositories/repositoryLocation.js';
@@ -16,6 +17,7 @@ import { createWorkspacesRepository } from '../workspaces/workspacesRepository.j
 import { createBuildLogReader } from './buildLog.js';
 import { createDeploymentRepository } from './deploymentRepository.js';
 import { createDeploymentService } from './deploymentService.js';
+import { createRevisionPlans } from './revisionPlans.js';
 import { createRouteRestorer } from './routeRestorer.js';
 import type { EnvLoader } from './runState.js';
 
@@ -30,6 +32,7 @@ export function createDeploymentsModule(deps: {
   pubsub: PubSub;
   queue: JobQueue;
   users: UsersRepository;
+  vault: Vault;
   logger: Logger;
   resolveSource: ResolveCloneSource;
   loadEnv?: EnvLoader;
@@ -41,6 +44,7 @@ export function createDeploymentsModule(deps: {
 }) {
   const { config, vmProvider, ingress } = deps;
   const workspaces = createWorkspacesRepository(deps.db);
+  const plans = createRevisionPlans({ dataDir: config.dataDir, vault: deps.vault });
   const service = createDeploymentService({
     db: deps.db,
     pubsub: deps.pubsub,
@@ -57,6 +61,7 @@ export function createDeploymentsModule(deps: {
     deleteEnv: deps.deleteEnv,
     authorizeDeployment: deps.authorizeDeployment,
     workRoot: path.join(config.dataDir, 'builds'),
+    plans,
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     keepVersions: config.deployments.keepVersions,
     heartbeatMs: config.deployments.heartbeatMs,
@@ -78,6 +83,7 @@ export function createDeploymentsModule(deps: {
     logStore: createLogStore(deps.db),
     jobHandlers: service.jobHandlers,
     routeRestorer,
+    plans,
   };
 }
 

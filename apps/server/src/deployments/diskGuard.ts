@@ -1,7 +1,5 @@
 import { LABELS } from '../infra/docker/conventions.js';
-import { pruneImagesToPlans } from './revisionPlans.js';
 import { type RunState, requireTarget, StepFailure } from './runState.js';
-import { dataDirOf } from './servingProject.js';
 
 const MB = 1024 * 1024;
 const inMb = (bytes: number) => `${Math.floor(bytes / MB).toLocaleString('en-US')} MB`;
@@ -25,7 +23,7 @@ export async function guardDisk(state: RunState) {
     .slice(0, state.deps.keepVersions)
     .map((row) => row.id);
   // Each prune is best effort: what one failed to free shows in the free disk measured below, which decides.
-  await pruneImagesToPlans(target.docker, dataDirOf(state), state.workspace.id, kept).catch(() => 0);
+  await state.deps.plans.pruneImagesTo(target.docker, state.workspace.id, kept).catch(() => 0);
   await target.docker
     .pruneImages({ filters: { dangling: ['true'], label: [LABELS.workspaceId] } })
     .catch(() => {});

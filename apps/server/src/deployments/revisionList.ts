@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { triggerOf, type WorkspaceRevisions } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
 import type { UserRow } from '../users/usersRepository.js';
-import { loadRevisionPlan, rollbackOf } from './revisionPlans.js';
+import { rollbackOf } from './revisionPlans.js';
 import type { WorkflowDeps } from './runState.js';
 
 /** The workspace's successful deployments, newest first, and which of them can be rolled back to. */
@@ -14,7 +13,6 @@ export async function listRevisions(
   const workspace = await deps.workspaces.findByName(user.id, name);
   if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
   const rows = await deps.repository.completedForWorkspace(workspace.id);
-  const dataDir = path.dirname(deps.workRoot);
   const revisions = await Promise.all(
     rows.map(async (row, index) => ({
       deployment_id: row.id,
@@ -29,7 +27,7 @@ export async function listRevisions(
           ? Math.round((row.finishedAt.getTime() - row.startedAt.getTime()) / 100) / 10
           : null,
       current: index === 0 && workspace.status === 'live',
-      can_roll_back: index > 0 && (await loadRevisionPlan(dataDir, workspace.id, row.id)) !== undefined,
+      can_roll_back: index > 0 && (await deps.plans.has(workspace.id, row.id)),
     })),
   );
   return { owner: workspace.repoOwner, repo: workspace.repoName, revisions, kept: deps.keepVersions };

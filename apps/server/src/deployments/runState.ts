@@ -14,7 +14,7 @@ import type { BuildLog } from './buildLog.js';
 import type { DeploymentRepository, DeploymentRow } from './deploymentRepository.js';
 import type { HostPorts } from './hostPorts.js';
 import type { PublishedPort } from './portDiscovery.js';
-import type { RevisionPlan } from './revisionPlans.js';
+import type { RevisionPlan, RevisionPlans } from './revisionPlans.js';
 import type { ServiceRole } from './serviceRoles.js';
 
 export type EnvLoader = (userId: string, workspaceName: string) => Promise<{ key: string; value: string }[]>;
@@ -34,6 +34,8 @@ export interface WorkflowDeps {
   loadEnv: EnvLoader;
   /** Where checkouts and generated compose files live while a deployment runs. */
   workRoot: string;
+  /** Each kept version's plan, sealed on disk. */
+  plans: RevisionPlans;
   healthTimeoutMs: number;
   keepVersions: number;
   /** How often a running deployment's row is touched; see {@link staleAfterMs}. */

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
 import { finalizeConfig, stringifyCompose } from '../infra/compose/composeProject.js';
 import { CommandError } from '../infra/compose/runCommand.js';
+import { variableReferences } from '../infra/compose/variableReferences.js';
 import { composeProjectName } from '../infra/docker/conventions.js';
 import { listProjectContainers } from '../infra/docker/projectResources.js';
 import { classifyComposeFailure } from './failureReport.js';
-import { envDigest, loadRevisionPlan, type RevisionPlan } from './revisionPlans.js';
+import { envDigest, type RevisionPlan } from './revisionPlans.js';
 import { reportStartFailure } from './runHealth.js';
 import { type ProjectFile, type RunState, requireTarget, StepFailure } from './runState.js';
 import { applyRuntimePlan } from './runtimePlan.js';
@@ -51,7 +52,7 @@ export async function servingPlan(state: RunState): Promise<RevisionPlan | undef
   const serving = (await state.deps.repository.completedForWorkspace(state.workspace.id)).find(
     (row) => row.id !== state.deployment.id,
   );
-  return serving ? loadRevisionPlan(dataDirOf(state), state.workspace.id, serving.id) : undefined;
+  return serving ? state.deps.plans.load(state.workspace.id, serving.id) : undefined;
 }
 
 /** The project file Slipway runs for a version: its plan on this VM, with the workspace's variables or not. */
@@ -92,6 +93,15 @@ const lastMeaningfulLine = (text: string) =>
     .filter(Boolean)
     .pop();
 
+/**
+ * Writes a project file for Compose: the workspace's variables in it only as references (variableReferences.ts),
+ * their values given to Compose in its environment by runCompose — no file Slipway writes holds one.
+ */
+export async function writeProjectFile(state: RunState, file: string, project: unknown) {
+  const text = stringifyCompose(project as Record<string, unknown>, variableReferences(state.env));
+  await writeFile(file, text, { mode: 0o600 });
+}
+
 /** Runs the Compose CLI on one of the run's project files, output to the build log, failures in plain words. */
 export async function runCompose(
   state: RunState,
@@ -110,8 +120,9 @@ export async function runCompose(
       ['--env-file', state.emptyEnvFile!, ...args],
       {
         cwd: state.workDir,
-        // HOME is the run's own directory: the server's registry credentials and settings stay out of reach.
-        env: { ...engine.composeEnv, HOME: state.workDir },
+        // The variables' values for the file's references; HOME is the run's own directory: the server's registry
+        // credentials and settings stay out of reach.
+        env: { ...variableReferences(state.env).environment, ...engine.composeEnv, HOME: state.workDir },
         timeoutMs,
         signal: state.signal,
         onLine: (line) => {
@@ -134,28 +145,13 @@ export async function runCompose(
   }
 }
 
-/**
- * `up` of a project file that holds the workspace's variables only while Compose reads it: `withEnv` and
- * `withoutEnv` are the same project, with and without them.
- */
-export async function upWithVariables(
-  state: RunState,
-  target: ProjectFile,
-  files: { withEnv: () => unknown; withoutEnv: () => unknown },
-  label: string,
-) {
-  await writeFile(target.file, stringifyCompose(files.withEnv() as Record<string, unknown>), { mode: 0o600 });
-  try {
-    await runCompose(state, target, ['up', '-d', '--remove-orphans', '--no-build'], UP_TIMEOUT_MS, {
-      label,
-      kind: 'up',
-    });
-  } finally {
-    // The variables' only copy on disk goes as soon as Compose has read it; the skeleton stays for `down`.
-    await writeFile(target.file, stringifyCompose(files.withoutEnv() as Record<string, unknown>), {
-      mode: 0o600,
-    });
-  }
+/** `up` of a project with the workspace's variables (as references in its file, values in Compose's environment). */
+export async function upWithVariables(state: RunState, target: ProjectFile, project: unknown, label: string) {
+  await writeProjectFile(state, target.file, project);
+  await runCompose(state, target, ['up', '-d', '--remove-orphans', '--no-build'], UP_TIMEOUT_MS, {
+    label,
+    kind: 'up',
+  });
 }
 
 /** Starts this run's version in the workspace's own project, replacing the changed containers in place. */
@@ -170,10 +166,7 @@ export async function startServingProject(state: RunState) {
     await upWithVariables(
       state,
       servingProjectFile(state),
-      {
-        withEnv: () => projectFor(state, currentPlan(state), true),
-        withoutEnv: () => projectFor(state, currentPlan(state), false),
-      },
+      projectFor(state, currentPlan(state), true),
       'Starting the containers',
     );
   } catch (error) {
@@ -204,7 +197,7 @@ export async function restorePreviousVersion(state: RunState): Promise<boolean> 
   await upWithVariables(
     state,
     servingProjectFile(state),
-    { withEnv: () => projectFor(state, plan, true), withoutEnv: () => projectFor(state, plan, false) },
+    projectFor(state, plan, true),
     'Starting the previous version',
   );
   return true;

@@ -82,10 +82,7 @@ export async function startCandidate(state: RunState, services: string[]) {
   await upWithVariables(
     state,
     file,
-    {
-      withEnv: () => candidateFile(state, services, hostPorts, true),
-      withoutEnv: () => candidateFile(state, services, hostPorts, false),
-    },
+    candidateFile(state, services, hostPorts, true),
     'Starting the new version',
   );
 }

@@ -12,7 +12,7 @@ import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.j
 import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
-import { createComposeCli } from '../infra/compose/composeCli.js';
+import { type ComposeCli, createComposeCli } from '../infra/compose/composeCli.js';
 import { type Database, openDatabase } from '../infra/db/client.js';
 import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
@@ -62,7 +62,13 @@ async function connectRedis(url: string, logger: Logger) {
  */
 export async function createPlatform(
   config: Config,
-  options: { logger?: Logger; secrets?: Secrets; databaseInMemory?: boolean } = {},
+  options: {
+    logger?: Logger;
+    secrets?: Secrets;
+    databaseInMemory?: boolean;
+    /** The Compose CLI the deployments run (tests wrap the real one to see what it is given). */
+    compose?: () => Promise<ComposeCli>;
+  } = {},
 ) {
   const secrets = options.secrets ?? resolveSecrets(config);
   const logger =
@@ -143,16 +149,19 @@ export async function createPlatform(
     pubsub,
     queue,
     users,
+    vault,
     logger,
     vmProvider: chooseVmProvider({ config, db, vault }),
     ingress: chooseIngress(config),
-    compose: () => createComposeCli(),
+    compose: options.compose ?? (() => createComposeCli()),
     resolveSource: (user, owner, repo) => repositories.cloneSource(user, owner, repo),
     loadEnv: (userId, workspaceName) => envVariables.readPlaintext(userId, workspaceName),
     deleteEnv: (userId, workspaceName) => envVariables.deleteAll(userId, workspaceName),
     authorizeDeployment: (userId, workspaceName, vmSize, subscriptionId) =>
       billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId),
   });
+  // Plans written in the clear by an older Slipway hold the variables they were read with: sealed before anything runs.
+  await deploymentsModule.plans.sealLegacyPlans(logger);
   const deployments = {
     ...deploymentsModule,
     ...createDeploymentRecovery({

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../config/config.js';
+import type { ComposeCli } from '../infra/compose/composeCli.js';
 import { buildApp } from '../platform/app.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
 import { freshPostgresDatabase } from './postgresDatabase.js';
@@ -17,6 +18,9 @@ export interface TestPlatformOptions {
   database?: TestDatabase;
   redis?: boolean;
   env?: Record<string, string>;
+  /** The embedded database in DATA_DIR as in production, instead of in memory. */
+  databaseOnDisk?: boolean;
+  compose?: () => Promise<ComposeCli>;
 }
 
 export interface TestContext {
@@ -61,7 +65,8 @@ export async function createTestContext(options: TestPlatformOptions = {}): Prom
   const config = loadConfig(env);
   const platform = await createPlatform(config, {
     logger: pino({ level: 'silent' }),
-    databaseInMemory: true,
+    databaseInMemory: !options.databaseOnDisk,
+    ...(options.compose ? { compose: options.compose } : {}),
   });
   const app = await buildApp(platform, { webDist: path.join(dataDir, 'no-web') });
   await app.ready();

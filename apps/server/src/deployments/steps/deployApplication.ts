@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { placeBindMounts } from '../../infra/compose/bindMounts.js';
-import { dnsLabel, stringifyCompose } from '../../infra/compose/composeProject.js';
+import { dnsLabel } from '../../infra/compose/composeProject.js';
 import { nameLeftoverStages } from '../../infra/docker/buildStages.js';
 import { builtImageName } from '../../infra/docker/conventions.js';
 import { guardDisk } from '../diskGuard.js';
@@ -22,6 +22,7 @@ import {
   servingProjectFile,
   startServingProject,
   versionView,
+  writeProjectFile,
 } from '../servingProject.js';
 import { replacementFor, startCandidate } from '../sideBySide.js';
 
@@ -72,7 +73,7 @@ async function prepareBuild(state: RunState, dockerfileOnly: boolean) {
     deploymentId: state.deployment.id,
   });
   state.roles = serviceRoles(state.normalized!, state.services, { dockerfileOnly });
-  await writeFile(state.finalComposeFile!, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
+  await writeProjectFile(state, state.finalComposeFile!, finalConfig(state, false));
 }
 
 /** A rollback runs a kept version as it was: its project, roles and images, which must still be there. */
@@ -95,7 +96,7 @@ async function takeKeptVersion(state: RunState, plan: RevisionPlan) {
   state.log.write(
     `Starting the kept images of deployment ${plan.deploymentId.slice(0, 8)}: nothing to build`,
   );
-  await writeFile(state.finalComposeFile!, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
+  await writeProjectFile(state, state.finalComposeFile!, finalConfig(state, false));
 }
 
 /** Said before `up`: the serving version's services this one leaves running, and stateful ones it recreates. */
@@ -219,7 +220,7 @@ async function startContainers(state: RunState, dockerfileOnly: boolean) {
     metadata: { ...state.deployment.metadata, host_ports: state.hostPorts },
   });
   for (const line of await changesToServing(state)) state.log.write(line);
-  await writeFile(state.finalComposeFile!, stringifyCompose(finalConfig(state, false)), { mode: 0o600 });
+  await writeProjectFile(state, state.finalComposeFile!, finalConfig(state, false));
   const replacement = await replacementFor(state);
   if ('sideBySide' in replacement) {
     // The serving version is left alone until the new one answers: verify-deployment switches them.

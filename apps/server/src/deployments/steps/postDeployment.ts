@@ -1,6 +1,4 @@
-import path from 'node:path';
 import type { DeploymentMetadataOutput } from '@slipway/contract';
-import { pruneImagesToPlans, pruneRevisionPlans, saveRevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget } from '../runState.js';
 import { currentPlan } from '../servingProject.js';
 
@@ -56,16 +54,12 @@ export async function postDeployment(state: RunState) {
     .slice(0, Math.max(0, deps.keepVersions - 1))
     .map((row) => row.id);
   // What it takes to start this version again (after a failed redeploy) is kept as long as its images.
-  const dataDir = path.dirname(deps.workRoot);
-  await saveRevisionPlan(dataDir, workspace.id, currentPlan(state));
+  await deps.plans.save(workspace.id, currentPlan(state));
   const versions = [deployment.id, ...kept];
-  const removed = await pruneImagesToPlans(
-    requireTarget(state).docker,
-    dataDir,
-    workspace.id,
-    versions,
-  ).catch(() => 0);
-  await pruneRevisionPlans(dataDir, workspace.id, versions);
+  const removed = await deps.plans
+    .pruneImagesTo(requireTarget(state).docker, workspace.id, versions)
+    .catch(() => 0);
+  await deps.plans.prune(workspace.id, versions);
   if (removed > 0) state.log.write(`Removed ${removed} image(s) of older versions`);
   state.log.write('Deployment is live');
 }

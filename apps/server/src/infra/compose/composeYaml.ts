@@ -1,11 +1,18 @@
 import YAML, { Scalar, visit } from 'yaml';
+import {
+  escapeDollars,
+  NO_REFERENCES,
+  type VariableReferences,
+  writeWithReferences,
+} from './variableReferences.js';
 
 /**
  * Writes the project file every Compose CLI reads the same way. Compose v1 reads YAML 1.1 (PyYAML), where plain
  * `no`, `on`, `y`, `12:30` (sexagesimal 750), `1_000`, `0755` (octal), `0x1F`, `.inf`, `~`, dates, `=` and `<<`
  * are not strings, and a plain tab is an error: the document is written as YAML 1.1, whose own resolvers quote such strings, and a second,
  * wider net quotes anything that merely looks like one. Every `$` in a value is doubled: interpolation already
- * happened when Slipway read the files, so Compose must find nothing left to expand.
+ * happened when Slipway read the files, so Compose must find nothing left to expand but the references to the
+ * workspace's variables (variableReferences.ts), whose values it takes from its environment.
  */
 const LOOKS_TYPED = [
   /^(?:y|n|yes|no|true|false|on|off|null|~|=|<<|-|)$/i,
@@ -19,10 +26,13 @@ const LOOKS_TYPED = [
 
 export const looksTyped = (text: string) => LOOKS_TYPED.some((pattern) => pattern.test(text));
 
-/** `$` is Compose's interpolation sigil; `$$` is a literal dollar. */
-export const escapeCompose = (value: string) => value.replaceAll('$', () => '$$');
+export const escapeCompose = escapeDollars;
 
-export function stringifyCompose(config: Record<string, unknown>): string {
+export function stringifyCompose(
+  config: Record<string, unknown>,
+  references: VariableReferences = NO_REFERENCES,
+): string {
+  const write = (value: string) => writeWithReferences(value, references);
   // Without yaml's merge tag, a `<<` value is an ordinary string the net below quotes (PyYAML would merge it).
   const doc = new YAML.Document(config, {
     version: '1.1',
@@ -32,12 +42,12 @@ export function stringifyCompose(config: Record<string, unknown>): string {
   visit(doc, {
     Pair(_, pair) {
       if (pair.value instanceof Scalar && typeof pair.value.value === 'string') {
-        pair.value.value = escapeCompose(pair.value.value);
+        pair.value.value = write(pair.value.value);
       }
     },
     Seq(_, seq) {
       for (const item of seq.items) {
-        if (item instanceof Scalar && typeof item.value === 'string') item.value = escapeCompose(item.value);
+        if (item instanceof Scalar && typeof item.value === 'string') item.value = write(item.value);
       }
     },
   });
