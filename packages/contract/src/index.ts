@@ -1,5 +1,6 @@
 export * from './admin.js';
 export * from './alerts.js';
+export * from './apiTokens.js';
 export * from './billing.js';
 export * from './cadvisor.js';
 export * from './deployments.js';
@@ -15,6 +16,7 @@ export * from './route.js';
 export * from './routeEndpoints.js';
 export * from './routes.js';
 export * from './schemaKit.js';
+export * from './tokenRules.js';
 export * from './users.js';
 export * from './vmSizeSchemas.js';
 export * from './vmSizes.js';

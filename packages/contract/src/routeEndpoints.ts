@@ -102,5 +102,8 @@ export const ROUTE_ENDPOINTS = {
   cadvisorContainers: { method: 'GET', path: '/api/admin/cadvisor/api/v1.3/containers' },
   openImpersonationLink: { method: 'GET', path: '/api/auth/impersonate' },
   redeemImpersonationToken: { method: 'POST', path: '/api/auth/impersonate' },
+  listApiTokens: { method: 'GET', path: '/api/api-tokens' },
+  createApiToken: { method: 'POST', path: '/api/api-tokens' },
+  revokeApiToken: { method: 'DELETE', path: '/api/api-tokens/:id' },
   webApp: { method: 'GET', path: '/*' },
 } as const satisfies { readonly [N in RouteName]: RouteEndpoint<N> };

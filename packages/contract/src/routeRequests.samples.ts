@@ -88,6 +88,24 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
       ],
     },
   },
+  createApiToken: {
+    body: {
+      valid: [
+        { name: 'ci', scopes: ['read', 'deploy'], expires_in_days: 90 },
+        { name: 'forever', scopes: ['write'], expires_in_days: null, workspaces: ['shop'] },
+      ],
+      invalid: [
+        { value: { name: '', scopes: ['read'], expires_in_days: null }, message: 'Give the token a name' },
+        { value: { name: 'x', scopes: [], expires_in_days: null }, message: 'Choose at least one scope' },
+        { value: { name: 'x', scopes: ['admin'], expires_in_days: null }, message: 'Unknown scope' },
+        {
+          value: { name: 'x', scopes: ['read'], expires_in_days: 0 },
+          message: 'A token lasts at least a day',
+        },
+        { value: { name: 'x', scopes: ['read'] } },
+      ],
+    },
+  },
   setDeployOnPush: {
     body: {
       valid: [{ enabled: true }, { enabled: false }],

@@ -167,6 +167,36 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
     },
   },
   rollbackWorkspace: { 200: { success: true, sessionId: 'sess_12345678', deploymentId: 'd2' } },
+  listApiTokens: {
+    200: [
+      {
+        id: '0b5c7f5e-1c1d-4f7e-9a51-3f0d1a2b3c4d',
+        name: 'ci',
+        prefix: 'slw_AbCd',
+        scopes: ['read', 'deploy'],
+        workspaces: null,
+        created_at: '2026-11-27T12:00:00.000Z',
+        expires_at: '2027-02-25T12:00:00.000Z',
+        last_used_at: null,
+      },
+    ],
+  },
+  createApiToken: {
+    201: {
+      token: 'slw_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd',
+      api_token: {
+        id: '0b5c7f5e-1c1d-4f7e-9a51-3f0d1a2b3c4d',
+        name: 'ci',
+        prefix: 'slw_AbCd',
+        scopes: ['read', 'deploy'],
+        workspaces: null,
+        created_at: '2026-11-27T12:00:00.000Z',
+        expires_at: '2027-02-25T12:00:00.000Z',
+        last_used_at: null,
+      },
+    },
+  },
+  revokeApiToken: { 200: { success: true, message: 'Token ci revoked' } },
   getDeployOnPush: { 200: { enabled: true } },
   setDeployOnPush: { 200: { enabled: false } },
   githubWebhook: {

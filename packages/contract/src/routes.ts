@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type RouteDefinition, route } from './route.js';
 import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
+import { apiTokenRoutes } from './routes/apiTokens.js';
 import { billingRoutes } from './routes/billing.js';
 import { deploymentRoutes } from './routes/deployments.js';
 import { workspaceRoutes } from './routes/workspaces.js';
@@ -16,6 +17,7 @@ export const ROUTES = {
   ...workspaceRoutes,
   ...billingRoutes,
   ...adminRoutes,
+  ...apiTokenRoutes,
   webApp: route({
     method: 'GET',
     path: '/*',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
+import { bearerTokenOf } from '../http/bearerToken.js';
 import type { UserRow, UsersRepository } from '../users/usersRepository.js';
 import { type CookiePolicy, setXsrfCookie, XSRF_COOKIE, XSRF_HEADER } from './sessionCookies.js';
 import { type Session, type SessionManager, safeEqual } from './sessions.js';
@@ -21,6 +22,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Loads the session and its user for every API request and checks the anti-forgery token on every
  * state-changing one. Signed in, the token is bound to the session; signed out, it must match the cookie.
+ * A request with `Authorization: Bearer` is a script's: its token alone says who it is (cookies are ignored),
+ * and it needs no anti-forgery token, since a browser never adds that header to a forged request by itself.
  */
 export function registerRequestContext(
   app: FastifyInstance,
@@ -29,6 +32,8 @@ export function registerRequestContext(
     users: UsersRepository;
     policy: CookiePolicy;
     xsrfExemptPrefixes: string[];
+    /** Authenticates a request that carries an API token (api-tokens/tokenGuard.ts). */
+    bearer?: (request: FastifyRequest, token: string) => Promise<void>;
   },
 ) {
   app.decorateRequest('session', undefined);
@@ -36,6 +41,8 @@ export function registerRequestContext(
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
+    const token = deps.bearer ? bearerTokenOf(request.headers.authorization) : undefined;
+    if (token !== undefined) return deps.bearer!(request, token);
     const sessionId = request.cookies[deps.policy.sessionCookie];
     const session = sessionId ? await deps.sessions.get(sessionId) : undefined;
     if (session) {

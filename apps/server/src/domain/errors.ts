@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_whitelisted: 403,
   xsrf_mismatch: 403,
+  insufficient_scope: 403,
   not_found: 404,
   workspace_not_found: 404,
   conflict: 409,
@@ -30,7 +31,13 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { detail?: string; redirect?: string; data?: Record<string, unknown> } = {},
+    readonly extra: {
+      detail?: string;
+      redirect?: string;
+      data?: Record<string, unknown>;
+      /** Seconds until a refused request may be sent again (a 429's Retry-After). */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
   }

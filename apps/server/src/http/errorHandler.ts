@@ -46,6 +46,8 @@ function zodMessage(error: ZodError): string {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
     if (error instanceof DomainError) {
+      if (error.extra.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.extra.retryAfterSeconds));
       return reply
         .status(error.status)
         .send({ ...body(error.code, error.message, error.extra), ...error.extra.data });

@@ -25,6 +25,12 @@ export const RATE_LIMITS = {
     windowMs: 10 * 60_000,
     message: 'Too many test notifications. Wait a few minutes and try again.',
   },
+  /** Per API token: a script in a loop must not starve the server. */
+  apiToken: {
+    limit: 300,
+    windowMs: 60_000,
+    message: 'Too many requests with this API token. Wait a minute and try again.',
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -43,7 +49,11 @@ export function createRateLimiter(kv: KeyValueStore): RateLimiter {
       const rule: RateLimitRule = RATE_LIMITS[name];
       // Counted before the work it guards (atomically), so parallel attempts cannot all slip under it.
       const attempts = await kv.increment('ratelimit', key(name, client), rule.windowMs);
-      if (attempts > rule.limit) throw new DomainError('rate_limited', rule.message, data ? { data } : {});
+      if (attempts > rule.limit) {
+        // The window started with the first attempt, at most windowMs ago: waiting that long is always enough.
+        const retryAfterSeconds = Math.ceil(rule.windowMs / 1000);
+        throw new DomainError('rate_limited', rule.message, { retryAfterSeconds, ...(data ? { data } : {}) });
+      }
     },
     async forgive(name, client) {
       await kv.delete('ratelimit', key(name, client));

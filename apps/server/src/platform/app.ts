@@ -7,6 +7,8 @@ import type { PublicConfig } from '@slipway/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminRoutes } from '../admin/routes.js';
 import { alertsRoutes } from '../alerts/routes.js';
+import { apiTokenRoutes } from '../api-tokens/routes.js';
+import { createTokenGuard } from '../api-tokens/tokenGuard.js';
 import { registerRequestContext } from '../auth/requestContext.js';
 import { authRoutes } from '../auth/routes.js';
 import { cookiePolicy } from '../auth/sessionCookies.js';
@@ -47,15 +49,31 @@ export async function buildApp(
   registerJsonBodyParser(app);
   registerErrorHandler(app);
   const policy = cookiePolicy(platform.config.production);
+  const limits = createRateLimiter(platform.kv);
+  const deploymentRows = platform.deployments.repository;
+  const tokenGuard = createTokenGuard({
+    service: platform.apiTokens,
+    findUser: (id) => platform.users.findById(id),
+    limits,
+    workspaces: {
+      bySession: async (userId, sessionId) =>
+        (await deploymentRows.findBySession(userId, sessionId))?.workspaceName,
+      byDeployment: async (userId, id) => {
+        const row = await deploymentRows.findById(id);
+        return row?.userId === userId ? row.workspaceName : undefined;
+      },
+    },
+  });
   registerRequestContext(app, {
     sessions: platform.sessions,
     users: platform.users,
     policy,
     xsrfExemptPrefixes: XSRF_EXEMPT,
+    bearer: tokenGuard.authenticate,
   });
 
   authRoutes(app, { auth: platform.auth, sessions: platform.sessions, policy, github: platform.githubOAuth });
-  const limits = createRateLimiter(platform.kv);
+  apiTokenRoutes(app, { apiTokens: platform.apiTokens, guard: tokenGuard });
   enterpriseRoutes(app, { enterprise: platform.enterprise, limits });
   repositoryRoutes(app, { repositories: platform.repositories });
   envVariableRoutes(app, { envVariables: platform.envVariables });

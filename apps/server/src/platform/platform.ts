@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createAdminModule } from '../admin/adminModule.js';
+import { createApiTokensRepository } from '../api-tokens/apiTokensRepository.js';
+import { createApiTokensService } from '../api-tokens/apiTokensService.js';
 import { createAuthService } from '../auth/authService.js';
 import { createSessionManager } from '../auth/sessions.js';
 import { createBillingModule } from '../billing/billingModule.js';
@@ -131,6 +133,7 @@ export async function createPlatform(
   });
   const enterprise = createEnterpriseService({ db, mailer, salesEmail: undefined });
   const envVariables = createEnvVariablesService({ db, vault });
+  const apiTokens = createApiTokensService({ tokens: createApiTokensRepository(db) });
   const masks = createSecretMasks({
     loadValues: async (userId, workspaceName) =>
       (await envVariables.readPlaintext(userId, workspaceName)).map((variable) => variable.value),
@@ -222,6 +225,7 @@ export async function createPlatform(
     githubOAuth,
     auth,
     enterprise,
+    apiTokens,
     runningApps,
     repositories,
     envVariables,

@@ -353,3 +353,27 @@ export const auditLog = pgTable('audit_log', {
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** API tokens: a user's keys for scripts and CI. Only the token's SHA-256 is kept; revoked ones stay listed in the audit log. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** Workspace names it may touch; null: all of its owner's. */
+    workspaces: jsonb('workspaces').$type<string[] | null>(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_hash_idx').on(table.tokenHash),
+    index('api_tokens_user_idx').on(table.userId),
+  ],
+);
