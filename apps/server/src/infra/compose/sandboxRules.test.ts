@@ -178,6 +178,37 @@ include: [../other.yml]
   });
 });
 
+describe('services that would only fail at up', () => {
+  it('refuses a service with neither image nor build once the override file is merged, naming it', () => {
+    const other = path.join(base, 'override');
+    mkdirSync(other);
+    writeFileSync(path.join(other, 'docker-compose.yml'), 'services:\n  web:\n    image: busybox\n');
+    writeFileSync(
+      path.join(other, 'docker-compose.override.yml'),
+      'services:\n  web:\n    ports: ["8080"]\n  mailer:\n    expose: ["1025"]\n',
+    );
+    const read = () => runCheck({ kind: 'read', repoDir: other, fileName: 'docker-compose.yml', env: {} });
+    expect(read()).toEqual({
+      kind: 'refused',
+      message:
+        "Service 'mailer' has neither an image nor a build in docker-compose.yml with docker-compose.override.yml merged over it: give each service an image or a build section",
+    });
+    // Given what it runs, the same project reads; a service behind a profile is not started, so not asked.
+    writeFileSync(
+      path.join(other, 'docker-compose.override.yml'),
+      'services:\n  mailer:\n    image: busybox\n  debug:\n    profiles: [debug]\n',
+    );
+    expect(read()).toMatchObject({ kind: 'read', violations: [] });
+    rmSync(path.join(other, 'docker-compose.override.yml'));
+    writeFileSync(path.join(other, 'docker-compose.yml'), 'services:\n  a: {}\n  b:\n    command: [sh]\n');
+    expect(read()).toEqual({
+      kind: 'refused',
+      message:
+        "Services 'a', 'b' have neither an image nor a build in docker-compose.yml: give each service an image or a build section",
+    });
+  });
+});
+
 describe('networks, volumes and shared namespaces stay in the project', () => {
   const context = { jail, workspaceId: WS, projectName: `slipway-${WS}` };
   const messages = (config: unknown) => checkComposePolicy(config, context).map((v) => v.message);
