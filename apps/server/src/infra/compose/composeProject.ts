@@ -2,7 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { NON_DOCKERIZED_MESSAGE } from '@slipway/contract';
 import { DomainError } from '../../domain/errors.js';
-import { builderOf, LABELS } from '../docker/conventions.js';
+import { builderOf, composeProjectName, LABELS } from '../docker/conventions.js';
+import { scopeResourceNames } from './scopedResources.js';
 
 /** The file names Compose itself looks for, in its order of preference. */
 export const COMPOSE_FILE_NAMES = [
@@ -135,14 +136,26 @@ export function awaitedToComplete(services: Obj): Set<string> {
   return found;
 }
 
+/** Services another one joins with `ipc: service:x`. */
+function ipcDonors(services: Obj): Set<string> {
+  const found = new Set<string>();
+  for (const service of Object.values(services)) {
+    const shared = isObj(service) ? /^service:(.+)$/.exec(String(service.ipc ?? ''))?.[1] : undefined;
+    if (shared !== undefined) found.add(shared);
+  }
+  return found;
+}
+
 /**
  * Turns the checked, normalized config into the file Slipway runs: our image names, our labels, the VM size's
- * limits, ports published on the VM's private address only, and the workspace's variables (the writer,
- * composeYaml.ts, escapes `$` so Compose interpolates nothing and quotes newlines and quotes).
+ * limits, ports published on the VM's private address only, the workspace's variables (the writer,
+ * composeYaml.ts, escapes `$` so Compose interpolates nothing and quotes newlines and quotes), and fixed network
+ * and volume names made the workspace's own (scopedResources.ts).
  */
 export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
   const services = isObj(config.services) ? config.services : {};
   const oneShots = awaitedToComplete(services);
+  const donors = ipcDonors(services);
   const out: Obj = {};
   for (const [name, raw] of Object.entries(services)) {
     const service: Obj = { ...(isObj(raw) ? raw : {}) };
@@ -178,6 +191,9 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
     // A shell or server running as PID 1 ignores SIGTERM and would cost every redeploy the 10 s stop timeout;
     // Docker's init forwards the signal (and reaps zombies).
     service.init ??= true;
+    // A container joins another's IPC namespace only when that one is shareable; an engine whose default IPC
+    // mode is `private` (this machine's Docker 20.10) refuses `ipc: service:x` at `up` otherwise.
+    if (donors.has(name)) service.ipc ??= 'shareable';
     const ports = options.ports?.[name] ?? [];
     if (ports.length > 0) service.ports = ports.map((port) => `${options.publishAddress}::${port}/tcp`);
     else delete service.ports;
@@ -197,5 +213,5 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
     out[name] = service;
   }
   const { version: _version, name: _name, services: _services, ...rest } = config;
-  return { ...rest, services: out };
+  return { ...scopeResourceNames(rest, composeProjectName(options.workspaceId)), services: out };
 }
