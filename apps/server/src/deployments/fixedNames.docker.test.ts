@@ -101,26 +101,40 @@ describeWith('docker')('fixed names and shared namespaces on the real engine', (
     );
   }, 300_000);
 
-  it('runs a sidecar that shares its neighbour’s PID and IPC namespaces (pid and ipc: service:app)', async () => {
-    engine.world.repo('sidecar', {
-      'compose.yaml': `services:
+  it('runs a sidecar that shares its neighbour’s PID and IPC namespaces (pid and ipc: service:app), also after the app changes', async () => {
+    const sidecar = (seconds: number) =>
+      engine.world.repo('sidecar', {
+        'compose.yaml': `services:
   app:
     image: busybox:1.36
-    command: ["sh", "-c", "echo written-by-app > /dev/shm/marker && exec sleep 3601"]
+    command: ["sh", "-c", "echo written-by-app-${seconds} > /dev/shm/marker && exec sleep ${seconds}"]
   side:
     image: busybox:1.36
     pid: "service:app"
     ipc: "service:app"
     depends_on: [app]
-    command: ["sh", "-c", ${yamlString("until [ -f /dev/shm/marker ] && ps | grep -q '[s]leep 3601'; do sleep 0.1; done; mkdir -p /www && { cat /dev/shm/marker; ps -o args; } > /www/index.html && exec httpd -f -p 8080 -h /www")}]
+    command: ["sh", "-c", ${yamlString(`until [ -f /dev/shm/marker ] && ps | grep -q '[s]leep 36[0-9][0-9]'; do sleep 0.1; done; mkdir -p /www && { cat /dev/shm/marker; ps -o args; } > /www/index.html && exec httpd -f -p 8080 -h /www`)}]
     ports: ["8080"]
 `,
-    });
-    const { status } = await deployAndWait(engine.client, { repo: 'sidecar' });
-    expect(status.error).toBeNull();
+      });
+    sidecar(3601);
+    const first = await deployAndWait(engine.client, { repo: 'sidecar' });
+    expect(first.status.error).toBeNull();
     // The app's shared memory and its process, seen from the sidecar.
-    const seen = await page(status.data.deploymentData.metadata.urls.side!);
-    expect(seen).toContain('written-by-app');
+    const seen = await page(first.status.data.deploymentData.metadata.urls.side!);
+    expect(seen).toContain('written-by-app-3601');
     expect(seen).toContain('sleep 3601');
-  }, 200_000);
+
+    // Only the app changes, and the sidecar is started again with it: left in the old app's namespaces (Compose
+    // v1 leaves it, as its own configuration did not change), it would die with them.
+    sidecar(3602);
+    const second = await deployAndWait(engine.client, { repo: 'sidecar', workflowType: 'redeploy' });
+    expect(second.status.error).toBeNull();
+    const after = await page(second.status.data.deploymentData.metadata.urls.side!);
+    expect(after).toContain('written-by-app-3602');
+    expect(after).toContain('sleep 3602');
+    const workspace = await workspaceOf('sidecar');
+    const running = (await containersOf(workspace.id)).filter((c) => c.State === 'running');
+    expect(running.map((c) => c.Labels[LABELS.composeService]).sort()).toEqual(['app', 'side']);
+  }, 300_000);
 });

@@ -4,6 +4,7 @@ import { NON_DOCKERIZED_MESSAGE } from '@slipway/contract';
 import { DomainError } from '../../domain/errors.js';
 import { builderOf, composeProjectName, LABELS } from '../docker/conventions.js';
 import { scopeResourceNames } from './scopedResources.js';
+import { followJoinedServices, ipcDonors } from './sharedNamespaces.js';
 
 /** The file names Compose itself looks for, in its order of preference. */
 export const COMPOSE_FILE_NAMES = [
@@ -136,16 +137,6 @@ export function awaitedToComplete(services: Obj): Set<string> {
   return found;
 }
 
-/** Services another one joins with `ipc: service:x`. */
-function ipcDonors(services: Obj): Set<string> {
-  const found = new Set<string>();
-  for (const service of Object.values(services)) {
-    const shared = isObj(service) ? /^service:(.+)$/.exec(String(service.ipc ?? ''))?.[1] : undefined;
-    if (shared !== undefined) found.add(shared);
-  }
-  return found;
-}
-
 /**
  * Turns the checked, normalized config into the file Slipway runs: our image names, our labels, the VM size's
  * limits, ports published on the VM's private address only, the workspace's variables (the writer,
@@ -156,7 +147,7 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
   const services = isObj(config.services) ? config.services : {};
   const oneShots = awaitedToComplete(services);
   const donors = ipcDonors(services);
-  const out: Obj = {};
+  const out: Record<string, Obj> = {};
   for (const [name, raw] of Object.entries(services)) {
     const service: Obj = { ...(isObj(raw) ? raw : {}) };
     for (const key of LIMIT_KEYS) delete service[key];
@@ -212,6 +203,7 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
     }
     out[name] = service;
   }
+  followJoinedServices(out);
   const { version: _version, name: _name, services: _services, ...rest } = config;
   return { ...scopeResourceNames(rest, composeProjectName(options.workspaceId)), services: out };
 }

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LABELS } from '../docker/conventions.js';
 import { openRepositoryJail } from '../jail/repositoryJail.js';
 import { runCheck } from './composeCheck.js';
 import { ComposeLimitError, parseComposeText } from './composeLimits.js';
@@ -304,16 +305,9 @@ describe('networks, volumes and shared namespaces stay in the project', () => {
     expect(project(WS).services).toMatchObject({ web: { volumes: ['data:/data'], networks: ['shared'] } });
   });
 
-  it('makes a service another joins with ipc: service:x shareable, unless it says otherwise', () => {
-    const finalized = finalizeConfig(
-      {
-        services: {
-          app: { image: 'busybox' },
-          side: { image: 'busybox', pid: 'service:app', ipc: 'service:app' },
-          own: { image: 'busybox', ipc: 'private' },
-          peer: { image: 'busybox', ipc: 'service:own' },
-        },
-      },
+  const finalizeServices = (services: Record<string, unknown>) =>
+    finalizeConfig(
+      { services },
       {
         workspaceId: WS,
         userId: 'u1',
@@ -322,13 +316,45 @@ describe('networks, volumes and shared namespaces stay in the project', () => {
         publishAddress: '127.0.0.1',
         limits: { cpusPerService: 1, memoryBytesPerService: 64 * 1024 * 1024 },
       },
-    ).services as Record<string, { ipc?: string; pid?: string }>;
+    ).services as Record<string, { ipc?: string; pid?: string; labels: Record<string, string> }>;
+
+  it('makes a service another joins with ipc: service:x shareable, unless it says otherwise', () => {
+    const finalized = finalizeServices({
+      app: { image: 'busybox' },
+      side: { image: 'busybox', pid: 'service:app', ipc: 'service:app' },
+      own: { image: 'busybox', ipc: 'private' },
+      peer: { image: 'busybox', ipc: 'service:own' },
+    });
     expect(Object.fromEntries(Object.entries(finalized).map(([name, s]) => [name, [s.ipc, s.pid]]))).toEqual({
       app: ['shareable', undefined],
       side: ['service:app', 'service:app'],
       own: ['private', undefined],
       peer: ['service:own', undefined],
     });
+  });
+
+  it('labels a service that joins another with that one’s configuration, so Compose recreates both together', () => {
+    const version = (appCommand: string, sideCommand = 'watch') =>
+      finalizeServices({
+        app: { image: 'busybox', command: appCommand },
+        side: { image: 'busybox', pid: 'service:app', command: sideCommand },
+        probe: { image: 'busybox', network_mode: 'service:side' },
+        alone: { image: 'busybox' },
+      });
+    const joins = (services: ReturnType<typeof version>) =>
+      Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.labels[LABELS.joins]]));
+    const first = joins(version('serve'));
+    expect(first.side).toMatch(/^app@[0-9a-f]{16}$/);
+    expect(first.probe).toMatch(/^side@[0-9a-f]{16}$/);
+    expect(first.app).toBeUndefined();
+    expect(first.alone).toBeUndefined();
+    // The same version, the same labels; a changed app changes the services that join it, through the chain.
+    expect(joins(version('serve'))).toEqual(first);
+    const changed = joins(version('serve --v2'));
+    expect([changed.side === first.side, changed.probe === first.probe]).toEqual([false, false]);
+    // A changed joining service leaves the one it joins as it was.
+    const sideChanged = joins(version('serve', 'watch --v2'));
+    expect([sideChanged.side === first.side, sideChanged.probe === first.probe]).toEqual([true, false]);
   });
 
   it('refuses images by ID, a build that tags or caches from foreign images, and bind links out', () => {
