@@ -140,8 +140,9 @@ export function awaitedToComplete(services: Obj): Set<string> {
 /**
  * Turns the checked, normalized config into the file Slipway runs: our image names, our labels, the VM size's
  * limits, ports published on the VM's private address only, the workspace's variables (the writer,
- * composeYaml.ts, escapes `$` so Compose interpolates nothing and quotes newlines and quotes), and fixed network
- * and volume names made the workspace's own (scopedResources.ts).
+ * composeYaml.ts, escapes `$` so Compose interpolates nothing and quotes newlines and quotes), fixed network
+ * and volume names made the workspace's own (scopedResources.ts), and services that join another's namespaces
+ * recreated with it (sharedNamespaces.ts).
  */
 export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
   const services = isObj(config.services) ? config.services : {};

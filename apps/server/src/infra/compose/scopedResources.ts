@@ -1,5 +1,4 @@
-import type { Obj } from './composeMerge.js';
-import { isObj } from './composeMerge.js';
+import { isObj, type Obj } from './composeMerge.js';
 import { refused } from './composeRawPolicy.js';
 import type { PolicyViolation } from './policyViolation.js';
 
