@@ -38,7 +38,15 @@ describe('compose sandbox policy (normalized config)', () => {
   it.each([
     [{ privileged: true }, "Service 'web' uses privileged: true, which is not allowed"],
     [{ network_mode: 'host' }, "Service 'web' uses network_mode: host, which is not allowed"],
-    [{ network_mode: 'service:db' }, "Service 'web' uses network_mode: service:db, which is not allowed"],
+    [
+      { network_mode: 'service:db' },
+      "Service 'web' uses network_mode: service:db (only services of this project), which is not allowed",
+    ],
+    [
+      { pid: 'service:db' },
+      "Service 'web' uses pid: service:db (only services of this project), which is not allowed",
+    ],
+    [{ ipc: 'container:abc' }, "Service 'web' uses ipc: container:abc, which is not allowed"],
     [
       { network_mode: 'container:abc' },
       "Service 'web' uses network_mode: container:abc, which is not allowed",

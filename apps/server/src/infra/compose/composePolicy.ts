@@ -5,6 +5,7 @@ import { COMPOSE_LIMITS } from './composeLimits.js';
 import { jailViolation } from './composeRawPolicy.js';
 import { IMAGE_PROBLEM_TEXT, imageReferenceProblem } from './imageReference.js';
 import type { PolicyViolation } from './policyViolation.js';
+import { checkScopedResources } from './scopedResources.js';
 
 /**
  * The sandbox rules for user compose projects (security brief, items 4, 12 and 13). Checked on the NORMALIZED
@@ -17,7 +18,8 @@ const isObj = (value: unknown): value is Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-const NAMESPACE_HOST_KEYS = ['pid', 'ipc', 'userns_mode', 'uts', 'cgroup'] as const;
+/** Namespaces shared with the host or another container (pid and ipc: checkSharing). */
+const NAMESPACE_HOST_KEYS = ['userns_mode', 'uts', 'cgroup'] as const;
 const FORBIDDEN_KEYS = [
   'cap_add',
   'devices',
@@ -29,13 +31,12 @@ const FORBIDDEN_KEYS = [
   'oom_kill_disable',
 ] as const;
 const ALLOWED_LOG_DRIVERS = new Set(['json-file', 'local']);
-const ALLOWED_NETWORK_DRIVERS = new Set(['bridge', 'overlay']);
 
 /** Who is asking: the checkout's jail, and the workspace whose own images and project names are allowed. */
 export interface PolicyContext {
   jail: RepositoryJail;
   workspaceId: string;
-  /** The Compose project name (`slipway-{workspaceId}`): v2 prints `name: {project}_{key}` for every network. */
+  /** The Compose project name (`slipway-{workspaceId}`): the networks and volumes it names are the workspace's. */
   projectName: string;
 }
 
@@ -98,13 +99,23 @@ function volumesFromSource(entry: string): { kind: 'service' | 'container'; name
   return { kind: 'service', name: first };
 }
 
+/** Keys that may join another service's namespace (`service:x`), which stays inside the project. */
+const SHARED_NAMESPACE_KEYS = ['network_mode', 'pid', 'ipc'] as const;
+
 function checkSharing(name: string, service: Obj, services: Set<string>): PolicyViolation[] {
   const found: PolicyViolation[] = [];
-  const networkMode = service.network_mode;
-  if (typeof networkMode === 'string' && networkMode !== 'none' && !networkMode.startsWith('default')) {
-    // Another service of the same project shares its network; anything else (host, container:, bridge) escapes.
-    const shared = /^service:(.+)$/.exec(networkMode)?.[1];
-    if (!shared || !services.has(shared)) found.push(notAllowed(name, 'network_mode', networkMode));
+  for (const key of SHARED_NAMESPACE_KEYS) {
+    const value = service[key];
+    if (typeof value !== 'string') continue;
+    const shared = /^service:(.+)$/.exec(value)?.[1];
+    if (shared !== undefined) {
+      // Another service of the same project; anything else is a container of someone else's.
+      if (!services.has(shared))
+        found.push(notAllowed(name, key, `${value} (only services of this project)`));
+    } else if (key === 'network_mode') {
+      // host, container:, bridge and the engine's other networks all leave the project.
+      if (value !== 'none' && !value.startsWith('default')) found.push(notAllowed(name, key, value));
+    } else if (value === 'host' || value.startsWith('container:')) found.push(notAllowed(name, key, value));
   }
   for (const entry of asList(service.volumes_from)) {
     const source = volumesFromSource(String(entry));
@@ -258,42 +269,6 @@ export function buildSources(config: Obj, jail: RepositoryJail): BuildSource[] {
   });
 }
 
-/** Top-level networks and volumes stay inside the project: no `external`, no `name` of their own. */
-function checkScoped(section: 'networks' | 'volumes', items: Obj, context: PolicyContext): PolicyViolation[] {
-  const found: PolicyViolation[] = [];
-  const allowedDriver = section === 'networks' ? ALLOWED_NETWORK_DRIVERS : new Set(['local']);
-  for (const [name, item] of Object.entries(items)) {
-    if (!isObj(item)) continue;
-    if (item.external === true || item.external === 'true' || isObj(item.external)) {
-      found.push(
-        notAllowed(
-          null,
-          `${section}.${name}.external`,
-          'true (only the workspace’s own networks and volumes)',
-        ),
-      );
-    }
-    // v2 prints the project-scoped default name for every entry; any other name reaches outside the project.
-    if (item.name !== undefined && item.name !== `${context.projectName}_${name}`) {
-      found.push(
-        notAllowed(
-          null,
-          `${section}.${name}.name`,
-          `${show(item.name)} (only the workspace’s own networks and volumes)`,
-        ),
-      );
-    }
-    if (typeof item.driver === 'string' && !allowedDriver.has(item.driver)) {
-      found.push(notAllowed(null, `${section}.${name}.driver`, item.driver));
-    }
-    // A "named volume" with driver_opts `o: bind, device: /etc` is a host bind mount in disguise.
-    if (isObj(item.driver_opts) && Object.keys(item.driver_opts).length > 0) {
-      found.push(notAllowed(null, `${section}.${name}.driver_opts`, show(item.driver_opts)));
-    }
-  }
-  return found;
-}
-
 /** Checks a normalized compose config against the sandbox rules. */
 export function checkComposePolicy(config: unknown, context: PolicyContext): PolicyViolation[] {
   if (!isObj(config))
@@ -316,8 +291,7 @@ export function checkComposePolicy(config: unknown, context: PolicyContext): Pol
   for (const [name, service] of Object.entries(services)) {
     if (isObj(service)) found.push(...checkService(name, service, context, names));
   }
-  found.push(...checkScoped('networks', isObj(config.networks) ? config.networks : {}, context));
-  found.push(...checkScoped('volumes', isObj(config.volumes) ? config.volumes : {}, context));
+  found.push(...checkScopedResources(config, context.projectName));
   for (const section of ['secrets', 'configs'] as const) {
     for (const [name, item] of Object.entries(isObj(config[section]) ? config[section] : {})) {
       if (!isObj(item)) continue;

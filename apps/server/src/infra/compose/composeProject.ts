@@ -2,7 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { NON_DOCKERIZED_MESSAGE } from '@slipway/contract';
 import { DomainError } from '../../domain/errors.js';
-import { builderOf, LABELS } from '../docker/conventions.js';
+import { builderOf, composeProjectName, LABELS } from '../docker/conventions.js';
+import { scopeResourceNames } from './scopedResources.js';
+import { followJoinedServices, ipcDonors } from './sharedNamespaces.js';
 
 /** The file names Compose itself looks for, in its order of preference. */
 export const COMPOSE_FILE_NAMES = [
@@ -137,13 +139,16 @@ export function awaitedToComplete(services: Obj): Set<string> {
 
 /**
  * Turns the checked, normalized config into the file Slipway runs: our image names, our labels, the VM size's
- * limits, ports published on the VM's private address only, and the workspace's variables (the writer,
- * composeYaml.ts, escapes `$` so Compose interpolates nothing and quotes newlines and quotes).
+ * limits, ports published on the VM's private address only, the workspace's variables (the writer,
+ * composeYaml.ts, escapes `$` so Compose interpolates nothing and quotes newlines and quotes), fixed network
+ * and volume names made the workspace's own (scopedResources.ts), and services that join another's namespaces
+ * recreated with it (sharedNamespaces.ts).
  */
 export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
   const services = isObj(config.services) ? config.services : {};
   const oneShots = awaitedToComplete(services);
-  const out: Obj = {};
+  const donors = ipcDonors(services);
+  const out: Record<string, Obj> = {};
   for (const [name, raw] of Object.entries(services)) {
     const service: Obj = { ...(isObj(raw) ? raw : {}) };
     for (const key of LIMIT_KEYS) delete service[key];
@@ -178,6 +183,9 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
     // A shell or server running as PID 1 ignores SIGTERM and would cost every redeploy the 10 s stop timeout;
     // Docker's init forwards the signal (and reaps zombies).
     service.init ??= true;
+    // A container joins another's IPC namespace only when that one is shareable; an engine whose default IPC
+    // mode is `private` (this machine's Docker 20.10) refuses `ipc: service:x` at `up` otherwise.
+    if (donors.has(name)) service.ipc ??= 'shareable';
     const ports = options.ports?.[name] ?? [];
     if (ports.length > 0) service.ports = ports.map((port) => `${options.publishAddress}::${port}/tcp`);
     else delete service.ports;
@@ -196,6 +204,7 @@ export function finalizeConfig(config: Obj, options: FinalizeOptions): Obj {
     }
     out[name] = service;
   }
+  followJoinedServices(out);
   const { version: _version, name: _name, services: _services, ...rest } = config;
-  return { ...rest, services: out };
+  return { ...scopeResourceNames(rest, composeProjectName(options.workspaceId)), services: out };
 }

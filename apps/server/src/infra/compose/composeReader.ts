@@ -247,5 +247,28 @@ export function readComposeModel(ctx: ReadContext, fileName: string): { model: O
     if (Array.isArray(profiles) && profiles.length > 0) profiled.push(name);
     else active[name] = rest;
   }
+  // A file refused on the way (an `extends` out of the repository) may leave a service without its image.
+  if (ctx.violations.length === 0) {
+    refuseImageless(
+      active,
+      override === undefined ? fileName : `${fileName} with ${override} merged over it`,
+    );
+  }
   return { model: { ...model, services: active }, profiled };
+}
+
+/**
+ * A service with neither `image` nor `build` once the files are merged (an override file that adds a service,
+ * or renames one, without saying what it runs) would only fail at `up`, after the builds; it fails here.
+ */
+function refuseImageless(services: Obj, read: string) {
+  const imageless = Object.entries(services)
+    .filter(([, service]) => isObj(service) && service.image === undefined && service.build === undefined)
+    .map(([name]) => `'${name}'`);
+  if (imageless.length === 0) return;
+  const which =
+    imageless.length === 1 ? `Service ${imageless[0]} has` : `Services ${imageless.join(', ')} have`;
+  throw new ComposeReadError(
+    `${which} neither an image nor a build in ${read}: give each service an image or a build section`,
+  );
 }

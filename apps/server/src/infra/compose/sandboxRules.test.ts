@@ -2,10 +2,12 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LABELS } from '../docker/conventions.js';
 import { openRepositoryJail } from '../jail/repositoryJail.js';
 import { runCheck } from './composeCheck.js';
 import { ComposeLimitError, parseComposeText } from './composeLimits.js';
 import { checkComposePolicy } from './composePolicy.js';
+import { finalizeConfig } from './composeProject.js';
 import { checkDockerfile, expandArgs } from './dockerfilePolicy.js';
 import { imageReferenceProblem } from './imageReference.js';
 
@@ -178,41 +180,181 @@ include: [../other.yml]
   });
 });
 
+describe('services that would only fail at up', () => {
+  it('refuses a service with neither image nor build once the override file is merged, naming it', () => {
+    const other = path.join(base, 'override');
+    mkdirSync(other);
+    writeFileSync(path.join(other, 'docker-compose.yml'), 'services:\n  web:\n    image: busybox\n');
+    writeFileSync(
+      path.join(other, 'docker-compose.override.yml'),
+      'services:\n  web:\n    ports: ["8080"]\n  mailer:\n    expose: ["1025"]\n',
+    );
+    const read = () => runCheck({ kind: 'read', repoDir: other, fileName: 'docker-compose.yml', env: {} });
+    expect(read()).toEqual({
+      kind: 'refused',
+      message:
+        "Service 'mailer' has neither an image nor a build in docker-compose.yml with docker-compose.override.yml merged over it: give each service an image or a build section",
+    });
+    // Given what it runs, the same project reads; a service behind a profile is not started, so not asked.
+    writeFileSync(
+      path.join(other, 'docker-compose.override.yml'),
+      'services:\n  mailer:\n    image: busybox\n  debug:\n    profiles: [debug]\n',
+    );
+    expect(read()).toMatchObject({ kind: 'read', violations: [] });
+    rmSync(path.join(other, 'docker-compose.override.yml'));
+    writeFileSync(path.join(other, 'docker-compose.yml'), 'services:\n  a: {}\n  b:\n    command: [sh]\n');
+    expect(read()).toEqual({
+      kind: 'refused',
+      message:
+        "Services 'a', 'b' have neither an image nor a build in docker-compose.yml: give each service an image or a build section",
+    });
+  });
+});
+
 describe('networks, volumes and shared namespaces stay in the project', () => {
   const context = { jail, workspaceId: WS, projectName: `slipway-${WS}` };
   const messages = (config: unknown) => checkComposePolicy(config, context).map((v) => v.message);
 
-  it('allows sharing within the project and the project-scoped names v2 prints', () => {
+  it('allows sharing network, PID and IPC namespaces and volumes within the project, and fixed names', () => {
     const config = {
       services: {
-        db: { image: 'busybox' },
-        web: { image: 'busybox', network_mode: 'service:db', volumes_from: ['db', 'service:db:ro'] },
+        db: { image: 'busybox', ipc: 'shareable' },
+        web: {
+          image: 'busybox',
+          network_mode: 'service:db',
+          pid: 'service:db',
+          ipc: 'service:db',
+          volumes_from: ['db', 'service:db:ro'],
+        },
       },
-      networks: { default: { name: `slipway-${WS}_default` } },
-      volumes: { data: {} },
+      networks: { default: { name: `slipway-${WS}_default` }, shared: { name: 'shared' } },
+      volumes: {
+        data: {},
+        fixed: { name: 'app_data-1.0' },
+        own: { external: true, name: `slipway-${WS}_data` },
+      },
     };
     expect(messages(config)).toEqual([]);
   });
 
-  it('refuses container: modes, foreign services, name: and external:', () => {
+  it('refuses container: and host modes, foreign services, external: of others and names Docker would not take', () => {
     const config = {
       services: {
         web: { image: 'busybox', network_mode: 'container:other', volumes_from: ['container:x', 'ghost'] },
-        api: { image: 'busybox', network_mode: 'service:ghost' },
+        api: { image: 'busybox', network_mode: 'service:ghost', pid: 'container:x', ipc: 'service:ghost' },
+        job: { image: 'busybox', pid: 'host', ipc: 'host' },
       },
-      networks: { shared: { name: 'slipway-other_default' }, ext: { external: true } },
-      volumes: { theirs: { name: 'slipway-other_data' }, ext: { external: true } },
+      networks: {
+        ext: { external: true },
+        theirs: { external: true, name: 'slipway-other_default' },
+        odd: { name: 'a b' },
+      },
+      volumes: {
+        ext: { external: { name: 'pgdata' } },
+        // The project's name alone is none of its volumes' names.
+        tricky: { external: true, name: `slipway-${WS}` },
+        empty: { name: '' },
+      },
     };
     expect(messages(config)).toEqual([
       "Service 'web' uses network_mode: container:other, which is not allowed",
       "Service 'web' uses volumes_from: container:x (only services of this project), which is not allowed",
       "Service 'web' uses volumes_from: ghost (only services of this project), which is not allowed",
-      "Service 'api' uses network_mode: service:ghost, which is not allowed",
-      'The compose file uses networks.shared.name: slipway-other_default (only the workspace’s own networks and volumes), which is not allowed',
-      'The compose file uses networks.ext.external: true (only the workspace’s own networks and volumes), which is not allowed',
-      'The compose file uses volumes.theirs.name: slipway-other_data (only the workspace’s own networks and volumes), which is not allowed',
-      'The compose file uses volumes.ext.external: true (only the workspace’s own networks and volumes), which is not allowed',
+      "Service 'api' uses network_mode: service:ghost (only services of this project), which is not allowed",
+      "Service 'api' uses pid: container:x, which is not allowed",
+      "Service 'api' uses ipc: service:ghost (only services of this project), which is not allowed",
+      "Service 'job' uses pid: host, which is not allowed",
+      "Service 'job' uses ipc: host, which is not allowed",
+      "The compose file uses networks.ext.external: true, which is not allowed: the network 'ext' was not created by this workspace, and a workspace uses only its own networks and volumes (remove external: true and the workspace gets a network of its own for 'ext')",
+      "The compose file uses networks.theirs.external: true, which is not allowed: the network 'slipway-other_default' was not created by this workspace, and a workspace uses only its own networks and volumes (remove external: true and the workspace gets a network of its own for 'theirs')",
+      'The compose file uses networks.odd.name: a b, which is not allowed (a name is 1 to 128 letters, digits, dots, dashes and underscores)',
+      "The compose file uses volumes.ext.external: true, which is not allowed: the volume 'pgdata' was not created by this workspace, and a workspace uses only its own networks and volumes (remove external: true and the workspace gets a volume of its own for 'ext')",
+      `The compose file uses volumes.tricky.external: true, which is not allowed: the volume 'slipway-${WS}' was not created by this workspace, and a workspace uses only its own networks and volumes (remove external: true and the workspace gets a volume of its own for 'tricky')`,
+      'The compose file uses volumes.empty.name: , which is not allowed (a name is 1 to 128 letters, digits, dots, dashes and underscores)',
     ]);
+  });
+
+  it('gives a fixed name the workspace’s own real name, the same on every deployment and different in another workspace', () => {
+    const project = (workspaceId: string) =>
+      finalizeConfig(
+        {
+          services: { web: { image: 'busybox', volumes: ['data:/data'], networks: ['shared'] } },
+          networks: { shared: { name: 'shared' }, own: { external: true, name: `slipway-${workspaceId}_x` } },
+          volumes: { data: { name: 'app_data' }, plain: {}, kept: { name: `slipway-${workspaceId}_kept` } },
+        },
+        {
+          workspaceId,
+          userId: 'u1',
+          deploymentId: 'd1',
+          imageNames: {},
+          publishAddress: '127.0.0.1',
+          limits: { cpusPerService: 1, memoryBytesPerService: 64 * 1024 * 1024 },
+        },
+      );
+    const other = '99999999-2222-3333-4444-555555555555';
+    expect([project(WS).networks, project(WS).volumes]).toEqual([
+      {
+        shared: { name: `slipway-${WS}_shared` },
+        own: { external: true, name: `slipway-${WS}_x` },
+      },
+      // A name already the workspace's own (the only fixed name allowed before) keeps the data it holds.
+      { data: { name: `slipway-${WS}_app_data` }, plain: {}, kept: { name: `slipway-${WS}_kept` } },
+    ]);
+    expect(project(other).volumes).toMatchObject({ data: { name: `slipway-${other}_app_data` } });
+    // The services still use the keys the file gave them.
+    expect(project(WS).services).toMatchObject({ web: { volumes: ['data:/data'], networks: ['shared'] } });
+  });
+
+  const finalizeServices = (services: Record<string, unknown>) =>
+    finalizeConfig(
+      { services },
+      {
+        workspaceId: WS,
+        userId: 'u1',
+        deploymentId: 'd1',
+        imageNames: {},
+        publishAddress: '127.0.0.1',
+        limits: { cpusPerService: 1, memoryBytesPerService: 64 * 1024 * 1024 },
+      },
+    ).services as Record<string, { ipc?: string; pid?: string; labels: Record<string, string> }>;
+
+  it('makes a service another joins with ipc: service:x shareable, unless it says otherwise', () => {
+    const finalized = finalizeServices({
+      app: { image: 'busybox' },
+      side: { image: 'busybox', pid: 'service:app', ipc: 'service:app' },
+      own: { image: 'busybox', ipc: 'private' },
+      peer: { image: 'busybox', ipc: 'service:own' },
+    });
+    expect(Object.fromEntries(Object.entries(finalized).map(([name, s]) => [name, [s.ipc, s.pid]]))).toEqual({
+      app: ['shareable', undefined],
+      side: ['service:app', 'service:app'],
+      own: ['private', undefined],
+      peer: ['service:own', undefined],
+    });
+  });
+
+  it('labels a service that joins another with that one’s configuration, so Compose recreates both together', () => {
+    const version = (appCommand: string, sideCommand = 'watch') =>
+      finalizeServices({
+        app: { image: 'busybox', command: appCommand },
+        side: { image: 'busybox', pid: 'service:app', command: sideCommand },
+        probe: { image: 'busybox', network_mode: 'service:side' },
+        alone: { image: 'busybox' },
+      });
+    const joins = (services: ReturnType<typeof version>) =>
+      Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.labels[LABELS.joins]]));
+    const first = joins(version('serve'));
+    expect(first.side).toMatch(/^app@[0-9a-f]{16}$/);
+    expect(first.probe).toMatch(/^side@[0-9a-f]{16}$/);
+    expect(first.app).toBeUndefined();
+    expect(first.alone).toBeUndefined();
+    // The same version, the same labels; a changed app changes the services that join it, through the chain.
+    expect(joins(version('serve'))).toEqual(first);
+    const changed = joins(version('serve --v2'));
+    expect([changed.side === first.side, changed.probe === first.probe]).toEqual([false, false]);
+    // A changed joining service leaves the one it joins as it was.
+    const sideChanged = joins(version('serve', 'watch --v2'));
+    expect([sideChanged.side === first.side, sideChanged.probe === first.probe]).toEqual([true, false]);
   });
 
   it('refuses images by ID, a build that tags or caches from foreign images, and bind links out', () => {

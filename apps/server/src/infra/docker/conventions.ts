@@ -15,6 +15,11 @@ export const LABELS = {
    */
   candidateOf: 'dev.slipway.candidate-of',
   candidateService: 'dev.slipway.candidate-service',
+  /**
+   * On a service that joins another's namespaces (`pid: service:x`…): the services it joins and a digest of their
+   * configuration, so that Compose recreates it with them (sharedNamespaces.ts).
+   */
+  joins: 'dev.slipway.joins',
   composeProject: 'com.docker.compose.project',
   composeService: 'com.docker.compose.service',
 } as const;

@@ -56,6 +56,35 @@ describeWith('docker')('removing a workspace from an engine', () => {
     expect((await docker.getContainer(bystander).inspect()).State.Running).toBe(true);
   });
 
+  it("removes networks and volumes named as the workspace's own even without Compose's label, and not another's that holds its name", async () => {
+    const ours = `${composeProjectName(workspaceId)}_app_data`;
+    // Another workspace's fixed name `slipway-{ws}_app_data` becomes `slipway-{other}_slipway-{ws}_app_data`:
+    // the engine's name filter matches it too.
+    const theirs = `${composeProjectName(other)}_${ours}`;
+    try {
+      for (const name of [ours, theirs]) {
+        await docker.createVolume({ Name: name });
+        await docker.createNetwork({ Name: name });
+      }
+      await removeProjectResources(docker, workspaceId, { volumes: true });
+      const volumes = ((await docker.listVolumes()).Volumes ?? []).map((v) => v.Name);
+      const networks = (await docker.listNetworks()).map((n) => n.Name);
+      expect([volumes.includes(ours), networks.includes(ours)]).toEqual([false, false]);
+      expect([volumes.includes(theirs), networks.includes(theirs)]).toEqual([true, true]);
+    } finally {
+      for (const name of [ours, theirs]) {
+        await docker
+          .getVolume(name)
+          .remove()
+          .catch(() => {});
+        await docker
+          .getNetwork(name)
+          .remove()
+          .catch(() => {});
+      }
+    }
+  });
+
   it("leaves another workspace's name on an image both built: pruning and removal go by the workspace's names", async () => {
     // The same Dockerfile built in two workspaces is one image (nothing of the workspace is in the build),
     // with a name in each. An image of the test's own, so that a regression cannot untag busybox.

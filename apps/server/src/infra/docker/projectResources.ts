@@ -80,7 +80,8 @@ export async function tailContainerLogs(docker: Docker, containerId: string, lin
 
 /**
  * Removes what a workspace left on an engine: its Compose project's containers, networks and (when asked)
- * volumes, found by the project label — no compose file needed, so it works after a crash too — and
+ * volumes, found by the project label and the project's name prefix — no compose file needed, so it works after
+ * a crash too — and
  * Slipway's own containers for it outside the project (the `system` metrics container).
  */
 export async function removeProjectResources(
@@ -104,17 +105,31 @@ export async function removeProjectResources(
       .remove({ force: true, v: options.volumes })
       .catch(() => {});
   }
-  for (const network of await docker.listNetworks({ filters })) {
+  const project = composeProjectName(workspaceId);
+  // By label, and by the names only the workspace's project can have (`{project}_…`, scopedResources.ts): the
+  // engine's name filter matches anywhere in a name, so the prefix is checked here.
+  const named = { name: [`${project}_`] };
+  const ownName = (name: string) => name.startsWith(`${project}_`);
+  const networks = [
+    ...(await docker.listNetworks({ filters })),
+    ...(await docker.listNetworks({ filters: named })).filter((network) => ownName(network.Name)),
+  ];
+  for (const id of new Set(networks.map((network) => network.Id))) {
     await docker
-      .getNetwork(network.Id)
+      .getNetwork(id)
       .remove()
       .catch(() => {});
   }
   if (options.volumes) {
-    const { Volumes } = await docker.listVolumes({ filters });
-    for (const volume of Volumes ?? []) {
+    const volumes = [
+      ...((await docker.listVolumes({ filters })).Volumes ?? []),
+      ...((await docker.listVolumes({ filters: named })).Volumes ?? []).filter((volume) =>
+        ownName(volume.Name),
+      ),
+    ];
+    for (const name of new Set(volumes.map((volume) => volume.Name))) {
       await docker
-        .getVolume(volume.Name)
+        .getVolume(name)
         .remove()
         .catch(() => {});
     }
