@@ -102,5 +102,6 @@ export const ROUTE_ENDPOINTS = {
   cadvisorContainers: { method: 'GET', path: '/api/admin/cadvisor/api/v1.3/containers' },
   openImpersonationLink: { method: 'GET', path: '/api/auth/impersonate' },
   redeemImpersonationToken: { method: 'POST', path: '/api/auth/impersonate' },
+  openApiDocument: { method: 'GET', path: '/api/openapi.json' },
   webApp: { method: 'GET', path: '/*' },
 } as const satisfies { readonly [N in RouteName]: RouteEndpoint<N> };

@@ -4,6 +4,7 @@ import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { billingRoutes } from './routes/billing.js';
 import { deploymentRoutes } from './routes/deployments.js';
+import { referenceRoutes } from './routes/reference.js';
 import { workspaceRoutes } from './routes/workspaces.js';
 
 /**
@@ -16,6 +17,7 @@ export const ROUTES = {
   ...workspaceRoutes,
   ...billingRoutes,
   ...adminRoutes,
+  ...referenceRoutes,
   webApp: route({
     method: 'GET',
     path: '/*',

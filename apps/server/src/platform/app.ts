@@ -7,6 +7,7 @@ import type { PublicConfig } from '@slipway/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminRoutes } from '../admin/routes.js';
 import { alertsRoutes } from '../alerts/routes.js';
+import { apiReferenceRoutes } from '../api-reference/routes.js';
 import { registerRequestContext } from '../auth/requestContext.js';
 import { authRoutes } from '../auth/routes.js';
 import { cookiePolicy } from '../auth/sessionCookies.js';
@@ -77,6 +78,7 @@ export async function buildApp(
   monitoringRoutes(app, platform.runningApps);
   alertsRoutes(app, platform.runningApps);
   notificationsRoutes(app, { ...platform.runningApps, limits });
+  apiReferenceRoutes(app);
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/public-config', async (): Promise<PublicConfig> => {
     const { paypal, demoVideoUrl } = platform.config;
