@@ -9,6 +9,8 @@ export * from './enterprise.js';
 export * from './envVariables.js';
 export * from './errors.js';
 export * from './monitoring.js';
+export * from './openApiDocument.js';
+export * from './openapi.js';
 export * from './publicConfig.js';
 export * from './repositories.js';
 export * from './revisions.js';

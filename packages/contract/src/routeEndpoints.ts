@@ -105,5 +105,6 @@ export const ROUTE_ENDPOINTS = {
   listApiTokens: { method: 'GET', path: '/api/api-tokens' },
   createApiToken: { method: 'POST', path: '/api/api-tokens' },
   revokeApiToken: { method: 'DELETE', path: '/api/api-tokens/:id' },
+  openApiDocument: { method: 'GET', path: '/api/openapi.json' },
   webApp: { method: 'GET', path: '/*' },
 } as const satisfies { readonly [N in RouteName]: RouteEndpoint<N> };

@@ -1,3 +1,4 @@
+import { buildOpenApiDocument } from './openapi.js';
 import { ADMIN_RESPONSE_SAMPLES } from './routeResponses.adminSamples.js';
 import type { RouteName } from './routes.js';
 import { VM_SIZES } from './vmSizes.js';
@@ -380,4 +381,5 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
   listInvoices: { 200: [invoice] },
   paypalWebhook: { 200: { event_id: 'WH-1', status: 'processed', result: 'activated' } },
   ...ADMIN_RESPONSE_SAMPLES,
+  openApiDocument: { 200: buildOpenApiDocument() },
 };

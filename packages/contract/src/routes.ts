@@ -5,6 +5,7 @@ import { adminRoutes } from './routes/admin.js';
 import { apiTokenRoutes } from './routes/apiTokens.js';
 import { billingRoutes } from './routes/billing.js';
 import { deploymentRoutes } from './routes/deployments.js';
+import { referenceRoutes } from './routes/reference.js';
 import { workspaceRoutes } from './routes/workspaces.js';
 
 /**
@@ -18,6 +19,7 @@ export const ROUTES = {
   ...billingRoutes,
   ...adminRoutes,
   ...apiTokenRoutes,
+  ...referenceRoutes,
   webApp: route({
     method: 'GET',
     path: '/*',

@@ -109,5 +109,6 @@ export const TOKEN_RULES = {
   listApiTokens: NEVER,
   createApiToken: NEVER,
   revokeApiToken: NEVER,
+  openApiDocument: PUBLIC,
   webApp: PUBLIC,
 } as const satisfies Record<RouteName, TokenRule>;

@@ -9,6 +9,7 @@ import { adminRoutes } from '../admin/routes.js';
 import { alertsRoutes } from '../alerts/routes.js';
 import { apiTokenRoutes } from '../api-tokens/routes.js';
 import { createTokenGuard } from '../api-tokens/tokenGuard.js';
+import { apiReferenceRoutes } from '../api-reference/routes.js';
 import { registerRequestContext } from '../auth/requestContext.js';
 import { authRoutes } from '../auth/routes.js';
 import { cookiePolicy } from '../auth/sessionCookies.js';
@@ -95,6 +96,7 @@ export async function buildApp(
   monitoringRoutes(app, platform.runningApps);
   alertsRoutes(app, platform.runningApps);
   notificationsRoutes(app, { ...platform.runningApps, limits });
+  apiReferenceRoutes(app);
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/public-config', async (): Promise<PublicConfig> => {
     const { paypal, demoVideoUrl } = platform.config;

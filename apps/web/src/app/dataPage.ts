@@ -4,7 +4,7 @@ import { type LazyComponent, lazyComponent } from '../lib/lazyComponent';
 /**
  * A screen with server data: its chunk and the page providers (query cache, dialogs) load side by side,
  * so the landing page's first JavaScript carries neither. Pages that read no query and open no dialog
- * (the landing, the public pages) use lazyComponent alone.
+ * (the landing, the static public pages) use lazyComponent alone.
  */
 export function dataPage<Name extends string>(
   load: () => Promise<{ [Key in Name]: ComponentType<object> }>,

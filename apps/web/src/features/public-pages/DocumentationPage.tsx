@@ -89,6 +89,13 @@ export function DocumentationPage() {
           certificate. Custom domains are on the <Link to="/upcoming-features">roadmap</Link>; contact us if
           you need one during the beta.
         </p>
+
+        <h2 id="api">API</h2>
+        <p>
+          Everything the dashboard does goes through Slipway&apos;s HTTP API. The{' '}
+          <Link to="/api-reference">API reference</Link> lists every call with its parameters, answers and the
+          sign-in it needs, and links the OpenAPI 3.1 document it is read from, for your own tools.
+        </p>
       </Prose>
 
       <section aria-labelledby="help" className="mt-12">
