@@ -52,10 +52,11 @@ describe('the lines of a build', () => {
   const small = `abcdefgh${' '.repeat(8)}héllo€ wabcdefg😀restx\rmore tail`;
   const smallBytes = stepPrinting(small, [10, 20]);
 
-  it('gives back the bytes of a line cut into pieces, wherever the chunks end (every one and two cuts)', async () => {
+  it('gives back the bytes of a line cut into pieces, wherever the chunks end (every cut, every close pair)', async () => {
     for (let first = 1; first < smallBytes.length; first++) {
       expectWhole(await linesOf(smallBytes, [first], 8), small, 8);
-      for (let second = first + 1; second < smallBytes.length; second++) {
+      // Two cuts within a character's 4 bytes leave it in three chunks.
+      for (let second = first + 1; second < Math.min(first + 8, smallBytes.length); second++) {
         expectWhole(await linesOf(smallBytes, [first, second], 8), small, 8);
       }
     }

@@ -41,7 +41,7 @@ export function createLineCutter(onLine: (line: string) => void, maxChars = MAX_
       const lines = (text + chunk).split('\n');
       text = lines.pop() ?? '';
       for (const line of lines) endLine(line);
-      // Only the characters after the last one that is kept back: a `\r` may be the first half of a CRLF.
+      // Cut what is printed so far, but hold a trailing `\r` back: it may be the first half of a CRLF.
       text = text.endsWith('\r') ? `${cutWhileLonger(text.slice(0, -1))}\r` : cutWhileLonger(text);
     },
     end() {
