@@ -19,15 +19,19 @@ const RESTART_DELAY_MS = 100;
 async function linesOfDeadRun(docker: Docker, containerId: string, diedAt: Date, tty: boolean) {
   const lines = await containerLastLines(docker, containerId, { tail: 2 * CRASH_LOG_LINES, tty });
   const now = await docker.getContainer(containerId).inspect();
-  const restarted = new Date(now.State.StartedAt).getTime() > diedAt.getTime();
+  // A container that never died has the engine's zero time (year 1) as its death: nothing to cut.
+  const restarted = diedAt.getTime() > 0 && new Date(now.State.StartedAt).getTime() > diedAt.getTime();
   const cutoff = restarted ? diedAt.getTime() + RESTART_DELAY_MS : Number.POSITIVE_INFINITY;
   return lines.filter((line) => line.ts.getTime() < cutoff).slice(-CRASH_LOG_LINES);
 }
 
-/** The last lines of a container found dead by the periodic check (its death event not handled yet). */
+/**
+ * The last lines of a container found dead by a check, its death event not handled yet: the dead run's, as for
+ * the event, though the engine may have restarted it since it was inspected (more likely on a busy machine).
+ */
 export async function lastLinesOf(docker: Docker, containerId: string): Promise<DockerLogLine[]> {
   const info = await docker.getContainer(containerId).inspect();
-  return containerLastLines(docker, containerId, { tail: CRASH_LOG_LINES, tty: info.Config.Tty });
+  return linesOfDeadRun(docker, containerId, new Date(info.State.FinishedAt), info.Config.Tty);
 }
 
 /**

@@ -66,7 +66,8 @@ const runsHealthy = (info: Docker.ContainerInspectInfo) =>
 
 /**
  * What is wrong with a workspace right now, keyed by fingerprint (one active alert per fingerprint).
- * `restartsInWindow` says how often each container restarted lately (engine counter and die events);
+ * `restartsInWindow` says how often each container died lately, given the engine's restart counter
+ * (restartCount.ts);
  * `open` holds the fingerprints already alerted, so a crashed service stays "crashed" (not "unreachable")
  * until it runs and answers again.
  */
@@ -116,11 +117,14 @@ export async function findFailures(
     }
     const restarts = restartsInWindow(container, info.RestartCount ?? 0);
     const crashed = crashedFailure(crash);
-    if (info.State.Restarting || restarts >= RESTART_LOOP_COUNT) {
+    if (restarts >= RESTART_LOOP_COUNT) {
       down.add(service);
       failures.set(restartLoopFingerprint(name), restartLoopFailure(crash, restarts));
       if (open.has(crashed.fingerprint)) failures.set(crashed.fingerprint, crashed);
-    } else if (!info.State.Running) {
+    } else if (!info.State.Running || info.State.Restarting) {
+      // `Restarting` is the pause between a death and the restart of a container with a restart policy, after
+      // every death (100 ms at first, much longer on a busy engine): one crash, not a loop, until counted.
+      // The engine shows such a container as running too.
       down.add(service);
       failures.set(crashed.fingerprint, crashed);
     } else if (open.has(crashed.fingerprint)) {

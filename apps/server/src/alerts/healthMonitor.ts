@@ -26,6 +26,7 @@ import {
   restartLoopFailure,
   restartLoopFingerprint,
 } from './healthChecks.js';
+import { createRestartCount } from './restartCount.js';
 
 const PARALLEL_CHECKS = 8;
 /** After a start or health event, look this soon (the process needs a moment to listen). */
@@ -52,9 +53,8 @@ export function createHealthMonitor(deps: {
   leaseTtlMs?: number;
 }) {
   const { logger } = deps;
-  /** Per container: engine restart counts seen, `die` and `oom` events, within the restart window. */
-  const restartCounts = new Map<string, { at: number; count: number }[]>();
-  const dies = new Map<string, number[]>();
+  /** Per container: its deaths within the restart window, and the time of its last `oom` event. */
+  const restarts = createRestartCount();
   const ooms = new Map<string, number>();
   /** Events already handled (a reconnect `since` the last event replays that second). */
   const seenEvents = new Map<string, number>();
@@ -67,23 +67,8 @@ export function createHealthMonitor(deps: {
   const engines = new Map<string, () => void>();
   let active = false;
 
-  const recentDies = (containerId: string) => {
-    const now = Date.now();
-    const died = (dies.get(containerId) ?? []).filter((at) => now - at < RESTART_WINDOW_MS);
-    dies.set(containerId, died);
-    return died.length;
-  };
-
-  function restartsInWindow(container: ContainerSummary, count: number): number {
-    const now = Date.now();
-    const seen = (restartCounts.get(container.Id) ?? []).filter(
-      (entry) => now - entry.at < RESTART_WINDOW_MS,
-    );
-    seen.push({ at: now, count });
-    restartCounts.set(container.Id, seen);
-    const counted = count - (seen[0]?.count ?? count);
-    return Math.max(counted, recentDies(container.Id));
-  }
+  const restartsInWindow = (container: ContainerSummary, count: number) =>
+    restarts.inWindow(container.Id, count);
 
   function exclusive(workspaceId: string, task: () => Promise<void>): Promise<void> {
     const next = (chains.get(workspaceId) ?? Promise.resolve())
@@ -153,17 +138,16 @@ export function createHealthMonitor(deps: {
   }
 
   /** A container of the workspace died: alert now, with what the engine says about the death. */
-  async function reportCrash(workspaceId: string, event: ContainerEvent): Promise<void> {
+  async function reportCrash(workspaceId: string, event: ContainerEvent, deaths: number): Promise<void> {
     const row = await deps.workspaces.findById(workspaceId);
     if (!row || !(await watched(row))) return;
     const oomAt = ooms.get(event.containerId);
     const oomSeen = oomAt !== undefined && event.time.getTime() - oomAt < OOM_BEFORE_DIE_MS;
     const { crash, lastLines } = await readCrash(deps.dockerFor(row), event, oomSeen);
     const open = await deps.alerts.activeFingerprints(row.id);
-    const restarts = recentDies(event.containerId);
     recovering.add(row.id);
-    if (restarts >= RESTART_LOOP_COUNT) {
-      const failure = restartLoopFailure(crash, restarts);
+    if (deaths >= RESTART_LOOP_COUNT) {
+      const failure = restartLoopFailure(crash, deaths);
       if (!open.has(failure.fingerprint)) await deps.alerts.raise(row, failure, { lastLines });
       return;
     }
@@ -197,8 +181,8 @@ export function createHealthMonitor(deps: {
     if (event.action === 'oom') {
       ooms.set(event.containerId, event.time.getTime());
     } else if (event.action === 'die') {
-      dies.set(event.containerId, [...(dies.get(event.containerId) ?? []), event.time.getTime()]);
-      void exclusive(workspaceId, () => reportCrash(workspaceId, event));
+      const deaths = restarts.died(event.containerId, event.time);
+      void exclusive(workspaceId, () => reportCrash(workspaceId, event, deaths));
     } else {
       checkSoon(workspaceId);
     }
@@ -217,7 +201,7 @@ export function createHealthMonitor(deps: {
     const horizon = Date.now() - RESTART_WINDOW_MS;
     for (const [key, at] of seenEvents) if (at < horizon) seenEvents.delete(key);
     for (const [id, at] of ooms) if (at < horizon) ooms.delete(id);
-    for (const id of dies.keys()) if (recentDies(id) === 0) dies.delete(id);
+    restarts.forgetOld();
   }
 
   async function checkRecovering() {

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { BuildContextError } from '../infra/compose/buildContext.js';
+import { ImageBuildError } from '../infra/compose/buildOutput.js';
 import { isObj, type Obj } from '../infra/compose/composeMerge.js';
-import { buildImage, ImageBuildError } from '../infra/compose/imageBuild.js';
+import { buildImage } from '../infra/compose/imageBuild.js';
 import { classifyBuildError } from './failureReport.js';
 import { type RunState, requireTarget, StepFailure } from './runState.js';
 import { BUILD_TIMEOUT_MS } from './servingProject.js';

@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import { packBuildContext } from './buildContext.js';
+import { followBuild } from './buildOutput.js';
 import { isObj, type Obj, toMap } from './composeMerge.js';
 
 /**
@@ -14,8 +15,6 @@ export interface ImageBuildRequest {
   /** The image's name. */
   tag: string;
 }
-
-export class ImageBuildError extends Error {}
 
 const BYTE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
 
@@ -64,53 +63,6 @@ export function buildParameters(build: Obj, tag: string, dockerfile: string) {
   };
 }
 
-/** The longest line handed on: the build log keeps 8 KiB of a line. */
-const MAX_LINE_CHARS = 16 * 1024;
-
-/**
- * Hands each line of a build's output (`stream` text split at newlines; pull progress without its
- * progress bars) to `onLine`; the build's error, when it ends with one, is thrown.
- */
-async function followBuild(output: NodeJS.ReadableStream, onLine: (line: string) => void) {
-  let pending = '';
-  let text = '';
-  let error: string | undefined;
-  const emit = (chunk: string) => {
-    text += chunk;
-    const lines = text.split('\n');
-    text = lines.pop() ?? '';
-    // A step that prints without ever ending its line is cut into lines, never held whole in memory.
-    while (text.length > MAX_LINE_CHARS) {
-      lines.push(text.slice(0, MAX_LINE_CHARS));
-      text = text.slice(MAX_LINE_CHARS);
-    }
-    for (const line of lines) if (line.trim() !== '') onLine(line.replace(/\r$/, ''));
-  };
-  const take = (json: string) => {
-    if (json.trim() === '') return;
-    let message: Obj;
-    try {
-      message = JSON.parse(json) as Obj;
-    } catch {
-      return;
-    }
-    if (typeof message.stream === 'string') emit(message.stream);
-    else if (typeof message.error === 'string') error = message.error;
-    else if (typeof message.status === 'string' && message.progressDetail === undefined) {
-      emit(`${typeof message.id === 'string' ? `${message.id}: ` : ''}${message.status}\n`);
-    }
-  };
-  for await (const chunk of output) {
-    pending += chunk.toString();
-    const messages = pending.split('\n');
-    pending = messages.pop() ?? '';
-    for (const message of messages) take(message);
-  }
-  take(pending);
-  if (text.trim() !== '') onLine(text);
-  if (error !== undefined) throw new ImageBuildError(error.trim());
-}
-
 /** Builds one image; `signal` ends it (the engine stops a build whose client went away). */
 export async function buildImage(
   docker: Docker,
@@ -124,5 +76,5 @@ export async function buildImage(
     ...buildParameters(request.build, request.tag, packed.dockerfile),
     abortSignal: options.signal,
   } as Docker.ImageBuildOptions);
-  await followBuild(output, options.onLine);
+  await followBuild(output as AsyncIterable<Buffer>, options.onLine);
 }
