@@ -6,7 +6,7 @@ import { followAuthFailure } from './authRedirects';
  * visitor loads carries neither axios nor the query cache (the screens bring both). It follows the
  * HTTP client's rules: a dropped connection is retried twice (300 ms, then 600 ms later), a 401 means
  * "a visitor" and is silent, a 403 with a redirect is followed. The path is the route's own constant
- * (routeEndpoints.ts), not read from the whole table, which would load it before the landing.
+ * (shellEndpoints.ts), not read from the whole table, which would load it before the landing.
  */
 export const SESSION_URL = currentUserEndpoint.path;
 
