@@ -18,6 +18,7 @@ export * from './route.js';
 export * from './routeEndpoints.js';
 export * from './routes.js';
 export * from './schemaKit.js';
+export * from './shellEndpoints.js';
 export * from './tokenRules.js';
 export * from './users.js';
 export * from './vmSizeSchemas.js';

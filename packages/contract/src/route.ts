@@ -27,6 +27,8 @@ export interface RouteDefinition {
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The largest request body accepted, in bytes (413 beyond); 1 MiB when not set. */
+  bodyLimit?: number;
   /** The JSON body per success status. Error statuses answer `errorBodySchema` unless listed here. */
   responses: { readonly [status: number]: z.ZodType };
   /** Anything a caller must know that the schemas do not say. */

@@ -1,3 +1,4 @@
+// Generated from the route table (routes.ts) by scripts/routeEndpoints.ts: run `npm run routes`, do not edit.
 import type { RouteName, Routes } from './routes.js';
 
 /** A route's method and path: what a browser needs to call it. */
@@ -7,10 +8,9 @@ export type RouteEndpoint<N extends RouteName> = {
 };
 
 /**
- * Every route of ROUTES by name, its method and path only. ROUTES carries the zod schemas (the server
- * validates with them); a web client importing it would ship zod and every schema to the browser. The
- * `satisfies` binds each entry to ROUTES at compile time: a path or method that differs from the route
- * table, a missing route or an extra one fails `tsc` (and routeEndpoints.test.ts checks the same at run time).
+ * Every route of ROUTES by name, its method and path only: ROUTES carries the zod schemas (the server
+ * validates with them), which a browser importing it would download. Only types come from routes.ts; the
+ * `satisfies` fails `tsc` too when this copy falls behind the table.
  */
 export const ROUTE_ENDPOINTS = {
   health: { method: 'GET', path: '/api/health' },

@@ -1,21 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CookiePolicy, setSessionCookies } from '../auth/sessionCookies.js';
 import type { SessionManager } from '../auth/sessions.js';
-import { parse } from '../http/validate.js';
+import type { RouteHandlers } from '../http/registerRoutes.js';
 import type { Impersonation } from './impersonation.js';
 
-const tokenInput = z.object({
-  token: z.string({ error: 'The impersonation token is missing' }).min(1).max(128),
-});
-
 /** Where an impersonation token is used: the browser opens the link (GET) or posts the token. */
-export function impersonationRoutes(
-  app: FastifyInstance,
-  deps: { impersonation: Impersonation; sessions: SessionManager; policy: CookiePolicy },
-) {
-  async function signIn(request: FastifyRequest, reply: FastifyReply, input: unknown) {
-    const { token } = parse(tokenInput, input);
+export function impersonationRoutes(deps: {
+  impersonation: Impersonation;
+  sessions: SessionManager;
+  policy: CookiePolicy;
+}) {
+  async function signIn(request: FastifyRequest, reply: FastifyReply, token: string) {
     const session = await deps.impersonation.redeem(token, { ip: request.ip });
     // Whoever was signed in on this browser is signed out: the new session replaces theirs.
     if (request.session) await deps.sessions.destroy(request.session.id);
@@ -23,6 +18,8 @@ export function impersonationRoutes(
     return reply.redirect('/');
   }
 
-  app.get('/api/auth/impersonate', (request, reply) => signIn(request, reply, request.query));
-  app.post('/api/auth/impersonate', (request, reply) => signIn(request, reply, request.body));
+  return {
+    openImpersonationLink: ({ query, request, reply }) => signIn(request, reply, query.token),
+    redeemImpersonationToken: ({ body, request, reply }) => signIn(request, reply, body.token),
+  } satisfies Partial<RouteHandlers>;
 }

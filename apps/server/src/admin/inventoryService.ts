@@ -85,7 +85,7 @@ export function createInventoryService(deps: {
         throw new DomainError('unavailable', 'Deleting VMs is not available: no VM provider is connected');
       }
       await deps.vmOperations.deleteVm(name);
-      return { success: true, message: `VM ${name} deleted` };
+      return { success: true as const, message: `VM ${name} deleted` };
     },
 
     async listWorkspaces(): Promise<{ total_workspaces: number; workspaces: AdminWorkspace[] }> {

@@ -90,7 +90,7 @@ export function createUserAdminService(deps: {
       await findUser(id);
       const row = await deps.users.setAccess(id, false);
       if (!row) throw userNotFound();
-      return { success: true, user: presentAdminUser(row) };
+      return { success: true as const, user: presentAdminUser(row) };
     },
 
     async bulkWhitelist(ids: string[]): Promise<BulkWhitelistResult> {
@@ -135,7 +135,7 @@ export function createUserAdminService(deps: {
       const waiting = await deps.users.waitingWithEmail(input.email);
       const whitelisted_users: string[] = [];
       for (const id of waiting) whitelisted_users.push((await whitelist(id)).user.login);
-      return { success: true, email: presentWhitelistedEmail(row), whitelisted_users };
+      return { success: true as const, email: presentWhitelistedEmail(row), whitelisted_users };
     },
 
     async removeEmail(rawEmail: string) {
@@ -145,7 +145,7 @@ export function createUserAdminService(deps: {
         .where(eq(emailWhitelist.email, email))
         .returning({ email: emailWhitelist.email });
       if (deleted.length === 0) throw notFound('That email is not on the whitelist');
-      return { success: true, email };
+      return { success: true as const, email };
     },
   };
 }

@@ -88,7 +88,7 @@ export function createAlertsService(deps: {
       if (!(await findOwned(userId, alertId))) throw alertNotFound();
       const row = await deps.alerts.acknowledge(alertId, by);
       if (!row) throw alertNotFound();
-      return { success: true, alert: presentAlert(row) };
+      return { success: true as const, alert: presentAlert(row) };
     },
 
     async resolve(userId: string, alertId: string, by: string) {
@@ -96,7 +96,7 @@ export function createAlertsService(deps: {
       if (!existing) throw alertNotFound();
       // Resolving twice is not an error: the second click finds it already resolved.
       const row = (await deps.alerts.resolve(alertId, by)) ?? existing;
-      return { success: true, alert: presentAlert(row) };
+      return { success: true as const, alert: presentAlert(row) };
     },
   };
 }

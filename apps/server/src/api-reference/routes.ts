@@ -1,6 +1,6 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildOpenApiDocument } from '@slipway/contract';
-import type { FastifyInstance } from 'fastify';
+import type { RouteAnswer, RouteHandlers } from '../http/registerRoutes.js';
 
 interface EncodedDocument {
   identity: Buffer;
@@ -13,7 +13,7 @@ interface EncodedDocument {
  * with the code, so it is built on the first call and kept, with a Brotli and a gzip copy (about 180 kB of
  * JSON, a tenth of that compressed), as the web app's assets are.
  */
-export function apiReferenceRoutes(app: FastifyInstance) {
+export function apiReferenceRoutes() {
   let encoded: EncodedDocument | undefined;
   const documentOnce = (): EncodedDocument => {
     if (!encoded) {
@@ -23,12 +23,17 @@ export function apiReferenceRoutes(app: FastifyInstance) {
     return encoded;
   };
 
-  app.get('/api/openapi.json', async (request, reply) => {
-    const document = documentOnce();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (!encoding) return reply.send(document.identity);
-    return reply.header('content-encoding', encoding).send(document[encoding]);
-  });
+  return {
+    openApiDocument: ({ request, reply }) => {
+      const document = documentOnce();
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      // The document goes out as the bytes built once (the table's answer, serialised and compressed ahead).
+      return reply.send(
+        encoding ? document[encoding] : document.identity,
+      ) as unknown as RouteAnswer<'openApiDocument'>;
+    },
+  } satisfies Partial<RouteHandlers>;
 }

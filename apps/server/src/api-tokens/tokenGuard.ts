@@ -1,5 +1,5 @@
 import { ROUTE_LIST, type RouteName, scopesAllow, TOKEN_RULES, type TokenRule } from '@slipway/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import type { RateLimiter } from '../http/rateLimit.js';
 import type { RequestUser } from '../http/requestContext.js';
@@ -104,3 +104,9 @@ export function createTokenGuard(deps: {
 }
 
 export type TokenGuard = ReturnType<typeof createTokenGuard>;
+
+/** The token checks that need the route's input: the workspace a limited token may touch, once the body is read. */
+export function registerTokenChecks(app: FastifyInstance, guard: TokenGuard) {
+  app.decorateRequest('apiToken', undefined);
+  app.addHook('preValidation', async (request) => guard.checkWorkspace(request));
+}

@@ -355,7 +355,7 @@ export function createDeploymentService(
       await createLogChunks(deps.db).deleteWorkspace(user.id, name);
       await repository.deleteForWorkspace(user.id, name);
       await deps.workspaces.delete(workspace.id);
-      return { success: true, message: `Workspace ${name} deleted` };
+      return { success: true as const, message: `Workspace ${name} deleted` };
     },
 
     /** Stops a workspace whose subscription lapsed; a redeploy starts it again. */

@@ -9,14 +9,19 @@ export function createWorkflowSessions(kv: KeyValueStore) {
   return {
     async get(user: UserRow, sessionId: string) {
       const stateData = await kv.get<Record<string, unknown>>('workflows', sessionKey(user.id, sessionId));
-      return stateData === undefined ? { exists: false, stateData: null } : { exists: true, stateData };
+      return stateData === undefined
+        ? { exists: false as const, stateData: null }
+        : { exists: true as const, stateData };
     },
     async save(user: UserRow, sessionId: string, stateData: Record<string, unknown>) {
       await kv.set('workflows', sessionKey(user.id, sessionId), stateData, SESSION_TTL_MS);
-      return { success: true, sessionId };
+      return { success: true as const, sessionId };
     },
     async remove(user: UserRow, sessionId: string) {
-      return { success: true, deleted: await kv.delete('workflows', sessionKey(user.id, sessionId)) };
+      return {
+        success: true as const,
+        deleted: await kv.delete('workflows', sessionKey(user.id, sessionId)),
+      };
     },
     async extend(user: UserRow, sessionId: string) {
       return {

@@ -28,8 +28,3 @@ export async function requireWhitelisted(request: FastifyRequest) {
     throw new DomainError('not_whitelisted', "You're on the waiting list", { redirect: '/waiting-list' });
   }
 }
-
-export function currentUser(request: FastifyRequest): RequestUser {
-  if (!request.user) throw new DomainError('unauthenticated', 'Please sign in to continue');
-  return request.user;
-}

@@ -111,7 +111,7 @@ export function createAlertConfigService(deps: {
           detail: outcome.detail,
         });
       }
-      return { success: true, message: `Test notification sent: ${outcome.detail}` };
+      return { success: true as const, message: `Test notification sent: ${outcome.detail}` };
     },
 
     /** Settings with secrets opened, for the notifier only. */

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { PublicConfig } from '@slipway/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { adminRoutes } from '../admin/routes.js';
+import { adminRoutes, adminSessionCheck } from '../admin/routes.js';
+import { registerWebAccessLog } from '../admin/systemLogs.js';
 import { alertsRoutes } from '../alerts/routes.js';
 import { apiReferenceRoutes } from '../api-reference/routes.js';
 import { apiTokenRoutes } from '../api-tokens/routes.js';
-import { createTokenGuard } from '../api-tokens/tokenGuard.js';
+import { createTokenGuard, registerTokenChecks } from '../api-tokens/tokenGuard.js';
 import { registerRequestContext } from '../auth/requestContext.js';
 import { authRoutes } from '../auth/routes.js';
 import { cookiePolicy } from '../auth/sessionCookies.js';
@@ -21,6 +21,7 @@ import { envVariableRoutes } from '../env-variables/routes.js';
 import { registerErrorHandler } from '../http/errorHandler.js';
 import { registerJsonBodyParser } from '../http/jsonBody.js';
 import { createRateLimiter } from '../http/rateLimit.js';
+import { type Handler, registerRoutes } from '../http/registerRoutes.js';
 import { frameSourcesFor, registerSecurityHeaders } from '../http/securityHeaders.js';
 import { logsRoutes } from '../logs/routes.js';
 import { monitoringRoutes } from '../monitoring/routes.js';
@@ -73,49 +74,62 @@ export async function buildApp(
     bearer: tokenGuard.authenticate,
   });
 
-  authRoutes(app, { auth: platform.auth, sessions: platform.sessions, policy, github: platform.githubOAuth });
-  apiTokenRoutes(app, { apiTokens: platform.apiTokens, guard: tokenGuard });
-  enterpriseRoutes(app, { enterprise: platform.enterprise, limits });
-  repositoryRoutes(app, { repositories: platform.repositories });
-  envVariableRoutes(app, { envVariables: platform.envVariables });
-  billingRoutes(app, { billing: platform.billing });
-  deploymentRoutes(app, {
-    deployments: platform.deployments.service,
-    pubsub: platform.pubsub,
-    buildLogs: platform.deployments.buildLogs,
-    logStore: platform.deployments.logStore,
-  });
-  deployOnPushRoutes(app, { deployOnPush: platform.deployOnPush });
-  adminRoutes(app, { admin: platform.admin, sessions: platform.sessions, policy, limits });
-  workspacesRoutes(app, platform.runningApps);
-  logsRoutes(app, {
-    workspaces: platform.runningApps.workspacesRepo,
-    logStore: platform.runningApps.logStore,
-    pubsub: platform.pubsub,
-  });
-  monitoringRoutes(app, platform.runningApps);
-  alertsRoutes(app, platform.runningApps);
-  notificationsRoutes(app, { ...platform.runningApps, limits });
-  apiReferenceRoutes(app);
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  app.get('/api/public-config', async (): Promise<PublicConfig> => {
-    const { paypal, demoVideoUrl } = platform.config;
-    return {
-      payments: paypal.clientId && paypal.clientSecret ? 'paypal' : 'free_beta',
-      demo_video_url: demoVideoUrl ?? null,
-    };
-  });
-
+  registerWebAccessLog(app, { logDir: platform.admin.logDir });
+  registerTokenChecks(app, tokenGuard);
+  const { runningApps } = platform;
   const webDist = options.webDist ?? WEB_DIST;
-  if (existsSync(path.join(webDist, 'index.html'))) await serveWebApp(app, webDist);
+  registerRoutes(
+    app,
+    {
+      ...authRoutes({
+        auth: platform.auth,
+        sessions: platform.sessions,
+        policy,
+        github: platform.githubOAuth,
+      }),
+      ...apiTokenRoutes({ apiTokens: platform.apiTokens }),
+      ...apiReferenceRoutes(),
+      ...enterpriseRoutes({ enterprise: platform.enterprise, limits }),
+      ...repositoryRoutes({ repositories: platform.repositories }),
+      ...envVariableRoutes({ envVariables: platform.envVariables }),
+      ...billingRoutes({ billing: platform.billing }),
+      ...deploymentRoutes({
+        deployments: platform.deployments.service,
+        pubsub: platform.pubsub,
+        buildLogs: platform.deployments.buildLogs,
+        logStore: platform.deployments.logStore,
+      }),
+      ...deployOnPushRoutes({ deployOnPush: platform.deployOnPush }),
+      ...adminRoutes({ admin: platform.admin, sessions: platform.sessions, policy, limits }),
+      ...workspacesRoutes(runningApps),
+      ...logsRoutes({
+        workspaces: runningApps.workspacesRepo,
+        logStore: runningApps.logStore,
+        pubsub: platform.pubsub,
+      }),
+      ...monitoringRoutes(runningApps),
+      ...alertsRoutes(runningApps),
+      ...notificationsRoutes({ ...runningApps, limits }),
+      health: () => ({ status: 'ok' }),
+      publicConfig: () => {
+        const { paypal, demoVideoUrl } = platform.config;
+        return {
+          payments: paypal.clientId && paypal.clientSecret ? 'paypal' : 'free_beta',
+          demo_video_url: demoVideoUrl ?? null,
+        };
+      },
+      webApp: existsSync(path.join(webDist, 'index.html')) ? await serveWebApp(app, webDist) : undefined,
+    },
+    { admin: adminSessionCheck(platform.admin.access, policy) },
+  );
   return app;
 }
 
 /** The built React app, with every non-API path answered by index.html so client routes survive a reload. */
-async function serveWebApp(app: FastifyInstance, root: string) {
+async function serveWebApp(app: FastifyInstance, root: string): Promise<Handler<'webApp'>> {
   // The build wrote .br and .gz beside each asset (apps/web/build/precompress.ts): sent as the browser accepts.
   await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'], preCompressed: true });
-  app.get('/*', (request, reply) => {
+  return ({ request, reply }) => {
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ error: 'Not found', code: 'not_found', detail: 'Not found' });
     }
@@ -124,5 +138,5 @@ async function serveWebApp(app: FastifyInstance, root: string) {
       return reply.sendFile(file);
     }
     return reply.type('text/html').sendFile('index.html');
-  });
+  };
 }

@@ -1,45 +1,24 @@
-import { branchesQuerySchema, contentsQuerySchema, VM_SIZES } from '@slipway/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { currentUser, requireUser, requireWhitelisted } from '../http/requestContext.js';
-import { parse } from '../http/validate.js';
+import { VM_SIZES } from '@slipway/contract';
+import type { RouteHandlers } from '../http/registerRoutes.js';
 import type { RepositoryProvider } from './repositoryProvider.js';
 
-// Names are checked by the provider with readable messages; here they only need to be strings.
-const repoParams = z.object({ owner: z.string(), repo: z.string() });
-const contentsParams = repoParams.extend({ '*': z.string().optional() });
-
-/** The repository picker's calls (GitHub-shaped in both modes), and the VM size catalogue. */
-export function repositoryRoutes(app: FastifyInstance, deps: { repositories: RepositoryProvider }) {
+/**
+ * The repository picker's calls (GitHub-shaped in both modes), and the VM size catalogue. Names are
+ * checked by the provider with readable messages.
+ */
+export function repositoryRoutes(deps: { repositories: RepositoryProvider }) {
   const { repositories } = deps;
-
-  app.get('/api/github/repos', { preHandler: requireWhitelisted }, async (request) =>
-    repositories.listRepositories(currentUser(request)),
-  );
-
-  app.get('/api/github/repos/:owner/:repo', { preHandler: requireWhitelisted }, async (request) => {
-    const { owner, repo } = parse(repoParams, request.params);
-    return repositories.getRepository(currentUser(request), owner, repo);
-  });
-
-  const contents = async (request: FastifyRequest) => {
-    const { owner, repo, '*': contentsPath } = parse(contentsParams, request.params);
-    const { ref } = parse(contentsQuerySchema, request.query);
-    return repositories.getContents(currentUser(request), owner, repo, contentsPath ?? '', ref);
-  };
-  app.get('/api/github/repos/:owner/:repo/contents', { preHandler: requireWhitelisted }, contents);
-  app.get('/api/github/repos/:owner/:repo/contents/*', { preHandler: requireWhitelisted }, contents);
-
-  app.get('/api/github/repos/:owner/:repo/branches', { preHandler: requireWhitelisted }, async (request) => {
-    const { owner, repo } = parse(repoParams, request.params);
-    const { page, per_page } = parse(branchesQuerySchema, request.query);
-    return repositories.listBranches(currentUser(request), owner, repo, page, per_page);
-  });
-
-  // The permissions page is open to people still on the waiting list.
-  app.get('/api/github/installations', { preHandler: requireUser }, async (request) =>
-    repositories.listInstallations(currentUser(request)),
-  );
-
-  app.get('/api/vm-sizes', async () => VM_SIZES);
+  return {
+    listRepositories: ({ user }) => repositories.listRepositories(user),
+    getRepository: ({ user, params }) => repositories.getRepository(user, params.owner, params.repo),
+    repositoryRoot: ({ user, params, query }) =>
+      repositories.getContents(user, params.owner, params.repo, '', query.ref),
+    repositoryContents: ({ user, params, query }) =>
+      repositories.getContents(user, params.owner, params.repo, params['*'] ?? '', query.ref),
+    listBranches: ({ user, params, query }) =>
+      repositories.listBranches(user, params.owner, params.repo, query.page, query.per_page),
+    // The permissions page is open to people still on the waiting list (access 'user').
+    listInstallations: ({ user }) => repositories.listInstallations(user),
+    vmSizes: () => [...VM_SIZES],
+  } satisfies Partial<RouteHandlers>;
 }

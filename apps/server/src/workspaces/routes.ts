@@ -1,21 +1,11 @@
-import { workspaceNameParamSchema } from '@slipway/contract';
-import type { FastifyInstance } from 'fastify';
-import { currentUser, requireWhitelisted } from '../http/requestContext.js';
-import { parse } from '../http/validate.js';
+import type { RouteHandlers } from '../http/registerRoutes.js';
 import type { WorkspacesService } from './workspacesService.js';
 
-export function workspacesRoutes(app: FastifyInstance, deps: { workspaces: WorkspacesService }) {
-  const guard = { preHandler: requireWhitelisted };
-
-  app.get('/api/user-workspaces', guard, async (request) => deps.workspaces.list(currentUser(request).id));
-
-  app.get('/api/workspace-details/:name', guard, async (request) => {
-    const { name } = parse(workspaceNameParamSchema, request.params);
-    return deps.workspaces.details(currentUser(request).id, name);
-  });
-
-  app.get('/api/workspace-services/:name', guard, async (request) => {
-    const { name } = parse(workspaceNameParamSchema, request.params);
-    return deps.workspaces.services(currentUser(request).id, name);
-  });
+export function workspacesRoutes(deps: { workspaces: WorkspacesService }) {
+  const { workspaces } = deps;
+  return {
+    listWorkspaces: ({ user }) => workspaces.list(user.id),
+    workspaceDetails: ({ user, params }) => workspaces.details(user.id, params.name),
+    workspaceServices: ({ user, params }) => workspaces.services(user.id, params.name),
+  } satisfies Partial<RouteHandlers>;
 }

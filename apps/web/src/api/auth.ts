@@ -1,4 +1,4 @@
-import type { CompleteProfileRequest, RouteEndpoint, User } from '@slipway/contract';
+import { type CompleteProfileRequest, signInWithInstallEndpoint, type User } from '@slipway/contract';
 import { lazyRouteClient } from './lazyClient';
 
 export async function logout(): Promise<void> {
@@ -10,7 +10,7 @@ export async function completeProfile(input: CompleteProfileRequest): Promise<Us
 }
 
 /**
- * Where the sign-in button sends the browser (a full page load: the server redirects to GitHub). Typed by
- * the route table rather than read from it: the shell does not load the table before the landing shows.
+ * Where the sign-in button sends the browser (a full page load: the server redirects to GitHub). The
+ * route's own constant: the shell does not load the whole table before the landing shows.
  */
-export const SIGN_IN_URL: RouteEndpoint<'signInWithInstall'>['path'] = '/api/auth/github/install';
+export const SIGN_IN_URL = signInWithInstallEndpoint.path;

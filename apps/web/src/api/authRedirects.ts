@@ -1,3 +1,5 @@
+import { signInEndpoint } from '@slipway/contract';
+
 /**
  * Where the app goes when the server says the session is gone (401) or the user must be elsewhere first
  * (403 with a redirect). Kept apart from the HTTP client so the shell registers its handlers without
@@ -21,7 +23,7 @@ export function setUnauthorizedHandler(handler: () => void) {
 export function shouldRedirectOnUnauthorized(location: { pathname: string; search: string }): boolean {
   if (location.pathname === '/') return false;
   if (new URLSearchParams(location.search).has('code')) return false;
-  return !location.pathname.includes('/api/auth/github');
+  return !location.pathname.includes(signInEndpoint.path);
 }
 
 /** A failed call's status and body: a 401 forgets the user (and leaves the page), a 403 may redirect. */

@@ -1,14 +1,14 @@
-import type { ErrorBody, RouteEndpoint, User } from '@slipway/contract';
+import { currentUserEndpoint, type ErrorBody, type User } from '@slipway/contract';
 import { followAuthFailure } from './authRedirects';
 
 /**
  * The session check at start-up: GET /api/user with the browser's fetch, so the first JavaScript a
  * visitor loads carries neither axios nor the query cache (the screens bring both). It follows the
  * HTTP client's rules: a dropped connection is retried twice (300 ms, then 600 ms later), a 401 means
- * "a visitor" and is silent, a 403 with a redirect is followed. The path is typed by the route table
- * (a different one fails tsc) rather than read from it, which would load the table before the landing.
+ * "a visitor" and is silent, a 403 with a redirect is followed. The path is the route's own constant
+ * (shellEndpoints.ts), not read from the whole table, which would load it before the landing.
  */
-export const SESSION_URL: RouteEndpoint<'currentUser'>['path'] = '/api/user';
+export const SESSION_URL = currentUserEndpoint.path;
 
 const RETRIES = 2;
 const RETRY_DELAY_MS = 300;

@@ -91,6 +91,7 @@ export const accountRoutes = {
     kind: 'json',
     access: 'public',
     body: enterpriseInquirySchema,
+    bodyLimit: 64 * 1024,
     responses: { 201: enterpriseInquiryResultSchema },
     note: 'At most 10 inquiries per hour per address (then 429).',
   }),

@@ -42,6 +42,7 @@ export const adminRoutes = {
     kind: 'json',
     access: 'public',
     body: adminAuthRequestSchema,
+    bodyLimit: 16 * 1024,
     responses: { 200: successSchema },
     note: 'Attempts are rate-limited per client (429).',
   }),

@@ -31,6 +31,7 @@ export const billingRoutes = {
     access: 'whitelisted',
     params: subscriptionRepoParamsSchema,
     body: createSubscriptionRequestSchema,
+    bodyLimit: 16 * 1024,
     responses: { 200: createSubscriptionResponseSchema },
   }),
   listSubscriptions: route({
@@ -55,6 +56,7 @@ export const billingRoutes = {
     access: 'whitelisted',
     params: subscriptionIdParamsSchema,
     body: cancelSubscriptionRequestSchema,
+    bodyLimit: 16 * 1024,
     responses: { 200: cancelSubscriptionResponseSchema },
   }),
   subscriptionInvoices: route({
@@ -77,6 +79,7 @@ export const billingRoutes = {
     path: '/api/webhooks/paypal',
     kind: 'webhook',
     access: 'public',
+    bodyLimit: 256 * 1024,
     responses: { 200: webhookOutcomeSchema },
     note: 'Raw body of any content type, verified by PayPal signature; no anti-forgery token.',
   }),

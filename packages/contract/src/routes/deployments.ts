@@ -104,6 +104,7 @@ export const deploymentRoutes = {
     access: 'whitelisted',
     params: workspaceNameParamSchema,
     body: deployOnPushSchema,
+    bodyLimit: 1024,
     responses: { 200: deployOnPushSchema },
   }),
   githubWebhook: route({
@@ -111,6 +112,7 @@ export const deploymentRoutes = {
     path: '/api/webhooks/github',
     kind: 'webhook',
     access: 'public',
+    bodyLimit: 1024 * 1024,
     responses: { 200: githubWebhookOutcomeSchema },
     note: 'GitHub push and ping deliveries, verified by X-Hub-Signature-256 (GITHUB_WEBHOOK_SECRET); 401 unsigned or wrongly signed, 404 when no secret is configured; no anti-forgery token.',
   }),
@@ -180,6 +182,8 @@ export const deploymentRoutes = {
     access: 'whitelisted',
     params: envWorkspaceParamsSchema,
     body: uploadEnvVariablesRequestSchema,
+    // 200 variables of up to 64 KiB (512 KiB in total) can double in size as escaped JSON.
+    bodyLimit: 2 * 1024 * 1024,
     responses: { 200: envVariablesSavedSchema },
   }),
   updateEnvVariable: route({
