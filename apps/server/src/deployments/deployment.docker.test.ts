@@ -7,7 +7,14 @@ import { envVariables, logChunks } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import { listWorkspaceImages } from '../infra/docker/projectResources.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
-import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
+import {
+  cleanUpWorkspaces,
+  containersOf,
+  deployAndWait,
+  docker,
+  loopback,
+  streamedLogLines,
+} from '../test/deployments.js';
 import { createFixtureRepos, HOSTILE_BRANCH } from '../test/fixtures/fixtureRepos.js';
 import { describeWith, requireService } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
@@ -118,7 +125,7 @@ describeWith('docker')('the deployment engine on the real Docker Engine', () => 
         '/api/logs/operator/three-service/stream?log_type=build&initial_lines=1000&follow=true',
       );
       expect(buildStream.headers['content-type']).toContain('text/event-stream');
-      expect(buildStream.body).toContain('data: ==> deploy-application');
+      expect(streamedLogLines(buildStream.body)).toContain('==> deploy-application');
       expect(buildStream.body).toMatch(/Step \d+\/\d+ : FROM busybox:1.36 AS builder/);
       const job = await client.get(`/api/deployment/job/${deploymentId}`);
       expect(job.json()).toMatchObject({

@@ -3,7 +3,14 @@ import { beforeAll, expect, it } from 'vitest';
 import { imageIdsInBuildOutput } from '../infra/docker/buildStages.js';
 import { LABELS } from '../infra/docker/conventions.js';
 import { listWorkspaceImages } from '../infra/docker/projectResources.js';
-import { containersOf, deployAndWait, docker, loopback, waitForDeployment } from '../test/deployments.js';
+import {
+  containersOf,
+  deployAndWait,
+  docker,
+  loopback,
+  streamedLogLines,
+  waitForDeployment,
+} from '../test/deployments.js';
 import { useEngineWorld } from '../test/engineWorld.js';
 import { describeWith } from '../test/services.js';
 import type { TestClient } from '../test/testClient.js';
@@ -41,9 +48,9 @@ describeWith('docker')("a Compose project's images are built side by side throug
 
   const buildLog = async (repo: string) =>
     (await client.get(`/api/logs/operator/${repo}/stream?log_type=build&initial_lines=1000`)).body;
-  /** The lines the builds printed: the stream's `data: ` and each build's `{service} | ` taken off. */
+  /** The lines the builds printed, each build's `{service} | ` taken off. */
   const buildOutput = async (repo: string) =>
-    (await buildLog(repo)).split('\n').map((line) => line.slice(6).replace(/^[\w.-]+ *\| /, ''));
+    streamedLogLines(await buildLog(repo)).map((line) => line.replace(/^[\w.-]+ *\| /, ''));
 
   it('builds both images and goes Live; a redeploy finds the build stages in the cache', async () => {
     const { status } = await deployAndWait(client, { repo: 'fine' });

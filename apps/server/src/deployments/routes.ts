@@ -4,9 +4,10 @@ import { openSse } from '../http/sse.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { LogStore } from '../logs/logStore.js';
+import { streamServiceLogs } from '../logs/logStream.js';
 import type { createBuildLogReader } from './buildLog.js';
 import type { DeploymentService } from './deploymentService.js';
-import { streamBuildLog, streamServiceLog } from './logStream.js';
+import { streamBuildLog } from './logStream.js';
 
 export function deploymentRoutes(deps: {
   deployments: DeploymentService;
@@ -77,7 +78,7 @@ export function deploymentRoutes(deps: {
       const workspace = await deployments.findOwnedWorkspace(user, repo);
       if (workspace.repoOwner !== owner) throw new DomainError('workspace_not_found', 'Workspace not found');
       const channel = openSse(request, reply);
-      await streamServiceLog(
+      await streamServiceLogs(
         { pubsub: deps.pubsub, logStore: deps.logStore },
         workspace,
         { initialLines: query.initial_lines, follow: query.follow, service: query.service },

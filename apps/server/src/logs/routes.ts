@@ -3,8 +3,8 @@ import { openSse } from '../http/sse.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import type { LogStore } from './logStore.js';
+import { streamServiceLogs } from './logStream.js';
 import { presentLogLine } from './presenter.js';
-import { streamWorkspaceLogs } from './workspaceLogStream.js';
 
 /** A workspace's stored logs: the latest lines, and the stream of history then live lines. */
 export function logsRoutes(deps: {
@@ -26,7 +26,7 @@ export function logsRoutes(deps: {
       const workspace = await deps.workspaces.findOwned(user.id, params.name);
       const channel = openSse(request, reply);
       try {
-        await streamWorkspaceLogs(
+        await streamServiceLogs(
           deps,
           workspace,
           { initialLines: query.initial_lines, follow: query.follow, service: query.service },

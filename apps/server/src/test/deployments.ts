@@ -93,3 +93,14 @@ volumes:
 });
 export const SERVE_PAGE = 'exec httpd -f -p 8080 -h /www';
 export const NEVER_LISTENS = 'echo starting; exec sleep 3600';
+
+/** The log text of a log stream's body (every stream: `data: {ts}\t{service}\t{JSON payload}`), a line each. */
+export function streamedLogLines(body: string): string[] {
+  return body
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => {
+      const payload = line.slice(6).split('\t').slice(2).join('\t');
+      return (JSON.parse(payload) as { log: string }).log;
+    });
+}

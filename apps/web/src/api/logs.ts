@@ -15,37 +15,3 @@ export function logStreamUrl(owner: string, repo: string, logType: LogType): str
   });
   return `${routeUrl('deploymentLogStream', { owner, repo })}?${params}`;
 }
-
-export interface LogLine {
-  id: string;
-  timestamp?: string;
-  text: string;
-}
-
-let sequence = 0;
-
-/**
- * One SSE message as a log line. The server sends each line as plain text; a JSON object with a
- * `line`, `content`, `message` or `log` field is read as such a line. Anything else is shown as
- * the text it is (never interpreted as HTML).
- */
-export function parseLogMessage(data: string): LogLine {
-  sequence += 1;
-  const id = `log-${sequence}`;
-  if (data.startsWith('{')) {
-    try {
-      const record = JSON.parse(data) as Record<string, unknown>;
-      const text = [record.line, record.content, record.message, record.log].find(
-        (v) => typeof v === 'string',
-      );
-      if (typeof text === 'string') {
-        const prefix = typeof record.service === 'string' && record.service ? `[${record.service}] ` : '';
-        const timestamp = [record.timestamp, record.ts].find((v) => typeof v === 'string');
-        return { id, ...(typeof timestamp === 'string' ? { timestamp } : {}), text: `${prefix}${text}` };
-      }
-    } catch {
-      // not JSON: plain text
-    }
-  }
-  return { id, text: data };
-}

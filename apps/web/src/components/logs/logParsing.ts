@@ -33,13 +33,18 @@ export interface ParsedStreamLine {
 const DATA_PREFIX = 'data: ';
 
 /**
- * One line of the workspace stream: `data: ${timestamp}\t${service}\t${JSON{log, source, container_id}}`.
- * Returns null for keep-alives, comments and blank lines. A payload that is not JSON is shown as text.
+ * One line of a log stream (every one: service and build logs, contract `LogStreamLine`):
+ * `data: ${timestamp}\t${service}\t${JSON{log, source, container_id}}`. Returns null for keep-alives, comments
+ * and blank lines. A payload that is not JSON is shown as text.
  */
 export function parseStreamLine(raw: string): ParsedStreamLine | null {
   const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
   if (!line.startsWith(DATA_PREFIX)) return null;
-  const body = line.slice(DATA_PREFIX.length);
+  return parseStreamData(line.slice(DATA_PREFIX.length));
+}
+
+/** The same line as an EventSource hands it over: its `data` without the prefix. */
+export function parseStreamData(body: string): ParsedStreamLine | null {
   if (!body.trim()) return null;
   const firstTab = body.indexOf('\t');
   const secondTab = firstTab < 0 ? -1 : body.indexOf('\t', firstTab + 1);

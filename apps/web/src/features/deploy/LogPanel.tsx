@@ -1,6 +1,7 @@
 import { Terminal } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { LogLine, LogType } from '../../api/logs';
+import type { LogType } from '../../api/logs';
+import type { LogLine } from '../../components/logs/logParsing';
 import { Badge } from '../../components/ui';
 
 /** The deployment's log lines, rendered as plain text (never as HTML), following the newest line. */
@@ -42,7 +43,7 @@ export function LogPanel({ lines, logType }: { lines: LogLine[]; logType: LogTyp
         ) : (
           lines.map((line) => (
             <div key={line.id} className="break-all whitespace-pre-wrap">
-              {line.text}
+              {line.source === 'build' || !line.service ? line.text : `[${line.service}] ${line.text}`}
             </div>
           ))
         )}

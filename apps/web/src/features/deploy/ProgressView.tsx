@@ -1,7 +1,8 @@
 import type { WorkflowStatus } from '@slipway/contract';
 import { Rocket } from 'lucide-react';
 import { useState } from 'react';
-import type { LogLine, LogType } from '../../api/logs';
+import type { LogType } from '../../api/logs';
+import type { LogLine } from '../../components/logs/logParsing';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { Alert, Button, Card, CardBody, cn, Spinner } from '../../components/ui';
 import { currentStepIndex, displaySteps, phaseFor } from './deployProgress';

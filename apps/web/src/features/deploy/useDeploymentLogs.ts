@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type LogLine, type LogType, logStreamUrl, parseLogMessage } from '../../api/logs';
+import { type LogType, logStreamUrl } from '../../api/logs';
+import { type LogLine, logLevelOf, parseStreamData } from '../../components/logs/logParsing';
 
 /** Delay between closing one log stream and opening the other. */
 export const SWITCH_DELAY_MS = 500;
 /** After completion, live service logs start this much later. */
 export const LIVE_LOGS_DELAY_MS = 1000;
 const MAX_LINES = 2000;
+
+let sequence = 0;
+/** A line of the panel: one stream line, or the divider between the build and the service logs. */
+function panelLine(parts: { timestamp: string; service: string; text: string; source: string }): LogLine {
+  sequence += 1;
+  return { id: sequence, ...parts, level: logLevelOf(parts.text), live: true };
+}
 
 /**
  * Build logs from 'deploy-application' (or 'verify-deployment' after a refresh), service logs
@@ -37,15 +45,18 @@ export function useDeploymentLogs(
       setLogType(type);
       setLines((previous) => [
         ...previous,
-        {
-          id: `divider-${type}-${Date.now()}`,
+        panelLine({
+          timestamp: '',
+          service: '',
           text: type === 'build' ? '--- Build logs ---' : '--- Service logs ---',
-        },
+          source: 'divider',
+        }),
       ]);
       const stream = new EventSource(logStreamUrl(owner, repo, type), { withCredentials: true });
       stream.onmessage = (event) => {
-        const line = parseLogMessage(event.data);
-        setLines((previous) => [...previous, line].slice(-MAX_LINES));
+        const parsed = parseStreamData(String(event.data));
+        if (!parsed) return;
+        setLines((previous) => [...previous, panelLine(parsed)].slice(-MAX_LINES));
       };
       // The server ends a finished build's stream; reconnecting would replay its history.
       stream.onerror = () => stream.close();

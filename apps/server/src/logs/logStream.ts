@@ -1,0 +1,91 @@
+import type { LogStreamLine } from '@slipway/contract';
+import type { SseChannel } from '../http/sse.js';
+import { CHANNELS } from '../infra/docker/conventions.js';
+import type { PubSub } from '../infra/pubsub/pubSub.js';
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
+import { type LogStore, type ServiceLogMessage, toServiceLogMessage } from './logStore.js';
+
+/** Tabs and line breaks would break the tab-separated line; the payload is JSON, so only the names need this. */
+const field = (value: string) => value.replace(/[\t\r\n]/g, ' ');
+
+/** The one stream line, for service and build logs alike: timestamp, service and a JSON payload, tab-separated. */
+export function formatStreamLine(line: LogStreamLine): string {
+  return `${field(line.ts)}\t${field(line.service)}\t${JSON.stringify({
+    log: line.log,
+    source: line.source,
+    container_id: line.container_id,
+  })}`;
+}
+
+/**
+ * History, then (with follow) live lines from pub/sub — never from Docker, so a thousand viewers cost the engine
+ * nothing and any replica serves any stream. Subscribing before reading the history and skipping ids already
+ * sent means no line is lost or shown twice at the seam. `toLine` leaves out what the viewer did not ask for.
+ */
+export async function streamWithHistory<M extends { id: number }>(options: {
+  pubsub: PubSub;
+  channelName: string;
+  follow: boolean;
+  channel: SseChannel;
+  history: () => Promise<M[]>;
+  toLine: (message: M) => LogStreamLine | undefined;
+  isMessage: (raw: unknown) => raw is M;
+  /** A message that ends the stream (a finished build). */
+  isEnd?: (raw: unknown) => boolean;
+  /** Whether there is nothing live left to wait for once the history is sent. */
+  finishedAfterHistory?: () => Promise<boolean>;
+}) {
+  const { channel } = options;
+  let lastId = 0;
+  let backlog: unknown[] | undefined = [];
+  const send = (message: M) => {
+    const line = options.toLine(message);
+    if (line) channel.send(formatStreamLine(line));
+  };
+  const handle = (raw: unknown) => {
+    if (options.isEnd?.(raw)) return channel.close();
+    if (!options.isMessage(raw) || raw.id <= lastId) return;
+    lastId = raw.id;
+    send(raw);
+  };
+  const unsubscribe = options.follow
+    ? await options.pubsub.subscribe(options.channelName, (raw) =>
+        backlog ? backlog.push(raw) : handle(raw),
+      )
+    : undefined;
+  channel.onClose(() => void unsubscribe?.());
+  // History may come in time order (service logs across containers), whose ids are not monotonic.
+  for (const message of await options.history()) {
+    send(message);
+    lastId = Math.max(lastId, message.id);
+  }
+  const waiting = backlog ?? [];
+  backlog = undefined;
+  for (const raw of waiting) handle(raw);
+  if (!options.follow || (await options.finishedAfterHistory?.())) channel.close();
+}
+
+/** A workspace's service logs, all services or one: the dashboard's stream and the deployment's service logs. */
+export function streamServiceLogs(
+  deps: { pubsub: PubSub; logStore: LogStore },
+  workspace: WorkspaceRow,
+  options: { initialLines: number; follow: boolean; service?: string | undefined },
+  channel: SseChannel,
+) {
+  return streamWithHistory<ServiceLogMessage>({
+    pubsub: deps.pubsub,
+    channelName: CHANNELS.serviceLogs(workspace.id),
+    follow: options.follow,
+    channel,
+    history: async () =>
+      (
+        await deps.logStore.recent(workspace.userId, workspace.name, {
+          limit: options.initialLines,
+          service: options.service,
+        })
+      ).map(toServiceLogMessage),
+    toLine: ({ id: _id, ...line }) =>
+      options.service !== undefined && line.service !== options.service ? undefined : line,
+    isMessage: (raw): raw is ServiceLogMessage => typeof (raw as ServiceLogMessage)?.id === 'number',
+  });
+}
