@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { DeployJobMetadata, VM_SIZE_IDS, WorkflowStatus } from '@slipway/contract';
+import {
+  type DeployJobMetadata,
+  type VM_SIZE_IDS,
+  type WorkflowStatus,
+  workflowStatusSchema,
+} from '@slipway/contract';
 
 type VmSizeId = (typeof VM_SIZE_IDS)[number];
 
@@ -24,16 +29,30 @@ export interface DeploymentResult {
   failure: DeployJobMetadata | null;
 }
 
-/** Polls a started deployment's status until it ends, drawing its progress; answers its result. */
+/**
+ * Follows a started deployment to its end, drawing its progress: the status stream shows every step as it
+ * changes; if the stream cannot be opened or breaks off, polling the status every second takes over. The final
+ * status is always read once more from the status route.
+ */
 async function follow(
   ctx: CommandContext,
   workspace: string,
   started: { sessionId: string; deploymentId: string },
 ): Promise<DeploymentResult> {
   const view = createProgressView(ctx.output);
+  const params = { sessionId: started.sessionId };
+  try {
+    for await (const data of ctx.client.stream('deploymentStatusStream', { params })) {
+      const event = statusEvent(data);
+      if (event) view.update(event);
+      if (event?.state !== undefined && event.state !== 'started') break;
+    }
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+  }
   let status: WorkflowStatus;
   for (;;) {
-    status = await ctx.client.call('deploymentStatus', { params: { sessionId: started.sessionId } });
+    status = await ctx.client.call('deploymentStatus', { params });
     view.update(status);
     if (status.state !== 'started') break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -52,6 +71,18 @@ async function follow(
     urls: status.data.deploymentData.metadata.urls,
     failure,
   };
+}
+
+/** A `status` or `finished` event of the status stream (the status with its `type` beside it), else undefined. */
+function statusEvent(data: string): WorkflowStatus | undefined {
+  try {
+    const { type, ...status } = JSON.parse(data) as { type?: string };
+    if (type !== 'status' && type !== 'finished') return undefined;
+    const parsed = workflowStatusSchema.safeParse(status);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The failure view's facts in plain lines: what went wrong, then each failed service's state and last lines. */
