@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
+  absWorkingDir: import.meta.dirname,
   entryPoints: ['src/main.ts'],
   outfile: 'dist/slipway.js',
   bundle: true,

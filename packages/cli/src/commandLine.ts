@@ -2,6 +2,7 @@ import { deployOwnerSchema, deployRepoSchema, envKeyProblem, VM_SIZE_IDS } from 
 
 type VmSizeId = (typeof VM_SIZE_IDS)[number];
 
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './cliErrors.js';
 
@@ -74,11 +75,16 @@ function parseLineCount(value: string): number {
   return count;
 }
 
+/** The package's version: package.json is one level up from src/ in a clone and from dist/ when published. */
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
 /** The commander program; each action hands its invocation to `found`. */
 function buildProgram(found: (invocation: Invocation) => void): Command {
   const program = new Command('slipway')
     .description('Deploy and run Slipway workspaces from a terminal or CI.')
-    .version('0.1.0', '-v, --version')
+    .version(VERSION, '-v, --version')
     .addOption(new Option('--json', 'print one machine-readable JSON document on stdout, nothing else'))
     .addOption(
       new Option(
