@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import {
   serviceStateSchema,
   TOKEN_SCOPES,
 } from '@slipway/contract';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loopback } from '../../../apps/server/src/test/deployments.js';
 import { useEngineWorld } from '../../../apps/server/src/test/engineWorld.js';
@@ -167,6 +167,10 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
     configHome = mkdtempSync(path.join(tmpdir(), 'slipway-cli-config-'));
     // The log collector: `logs` reads what it stores.
     await engine.ctx.platform.runningApps.start();
+  });
+
+  afterAll(() => {
+    if (configHome) rmSync(configHome, { recursive: true, force: true });
   });
 
   it('login checks the token with GET /api/user and keeps it (0600); whoami uses the kept login', async () => {
