@@ -1,11 +1,21 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CliError } from './cliErrors.js';
 import { parseDotenv, readDotenvFile } from './dotenvFile.js';
 
 describe('.env files', () => {
+  const dirs: string[] = [];
+  const scratch = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'slipway-cli-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
   it('reads them by dotenv’s rules: comments, export, quotes, multi-line values', () => {
     const text = [
       '# a comment',
@@ -37,7 +47,7 @@ describe('.env files', () => {
   });
 
   it('says which file it cannot read, and a file with no variables', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'slipway-cli-'));
+    const dir = scratch();
     await expect(readDotenvFile(path.join(dir, 'missing.env'))).rejects.toThrow(/missing.env: no such file/);
     writeFileSync(path.join(dir, 'empty.env'), '# nothing\n');
     const error = await readDotenvFile(path.join(dir, 'empty.env')).catch((e: unknown) => e);

@@ -1,17 +1,27 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { configFilePath, readStoredLogin, resolveTarget, writeStoredLogin } from './settings.js';
 
 describe('settings', () => {
+  const dirs: string[] = [];
+  const scratch = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'slipway-cli-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
   it('keeps the login under XDG_CONFIG_HOME, else ~/.config', () => {
     expect(configFilePath({ XDG_CONFIG_HOME: '/x/conf' })).toBe('/x/conf/slipway/config.json');
     expect(configFilePath({ HOME: '/home/ada' })).toMatch(/\.config\/slipway\/config\.json$/);
   });
 
   it('writes the login readable by its owner only (0600), also over an older file', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'slipway-cli-')), 'slipway', 'config.json');
+    const file = path.join(scratch(), 'slipway', 'config.json');
     await writeStoredLogin(file, { url: 'http://a', token: 'slw_1' });
     await writeStoredLogin(file, { url: 'http://b', token: 'slw_2' });
     expect(statSync(file).mode & 0o777).toBe(0o600);
