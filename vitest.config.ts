@@ -27,6 +27,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'cli',
+          root: 'packages/cli',
+          include: ['src/**/*.test.ts'],
+          // The Docker tests deploy through a real server, as the server project's do.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.e2e.ts'],

@@ -15,6 +15,7 @@ export * from './publicConfig.js';
 export * from './repositories.js';
 export * from './revisions.js';
 export * from './route.js';
+export * from './routeCall.js';
 export * from './routeEndpoints.js';
 export * from './routes.js';
 export * from './schemaKit.js';

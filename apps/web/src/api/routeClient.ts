@@ -1,28 +1,19 @@
 import {
   buildPath,
   ROUTE_ENDPOINTS,
-  type RouteBody,
+  type RouteCallArgs,
+  type RouteInput,
   type RouteName,
   type RouteParams,
-  type RouteQuery,
   type RouteResponse,
   type Routes,
+  routeRequest,
 } from '@slipway/contract';
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import { api } from './client';
 
-type ParamsOption<N extends RouteName> =
-  RouteParams<Routes[N]> extends undefined ? { params?: undefined } : { params: RouteParams<Routes[N]> };
-type BodyOption<N extends RouteName> =
-  RouteBody<Routes[N]> extends undefined ? { body?: undefined } : { body: RouteBody<Routes[N]> };
-
-/** What a call to route N sends: its path parameters and body when it has them, a query, axios options. */
-export type RouteCall<N extends RouteName> = ParamsOption<N> &
-  BodyOption<N> & { query?: RouteQuery<Routes[N]>; config?: AxiosRequestConfig };
-
-/** Options may be left out only when the route takes no path parameters and no body. */
-type CallArgs<N extends RouteName> =
-  object extends RouteCall<N> ? [call?: RouteCall<N>] : [call: RouteCall<N>];
+/** What a call to route N sends: its path parameters, body and query (the contract's), and axios options. */
+export type RouteCall<N extends RouteName> = RouteInput<N> & { config?: AxiosRequestConfig };
 
 /**
  * A route's path with its parameters filled (URL-encoded), from the contract's route table: for calls
@@ -35,23 +26,22 @@ export function routeUrl<N extends RouteName>(name: N, params?: RouteParams<Rout
 /** Calls route N through the HTTP client; the whole axios response, for callers that read the status. */
 export function sendRoute<N extends RouteName>(
   name: N,
-  ...[call]: CallArgs<N>
+  ...[call]: RouteCallArgs<RouteCall<N>>
 ): Promise<AxiosResponse<RouteResponse<Routes[N]>>> {
-  const { method, path } = ROUTE_ENDPOINTS[name];
-  const options = (call ?? {}) as RouteCall<N>;
+  const { method, path, query, body } = routeRequest(name, call);
   return api.request<RouteResponse<Routes[N]>>({
-    ...options.config,
+    ...call?.config,
     method,
-    url: buildPath(path, options.params as Record<string, string> | undefined),
-    params: options.query,
-    data: options.body,
+    url: path,
+    params: query,
+    data: body,
   });
 }
 
 /** Calls route N and answers its JSON, typed by the contract's response schema. */
 export async function callRoute<N extends RouteName>(
   name: N,
-  ...call: CallArgs<N>
+  ...call: RouteCallArgs<RouteCall<N>>
 ): Promise<RouteResponse<Routes[N]>> {
   return (await sendRoute(name, ...call)).data;
 }

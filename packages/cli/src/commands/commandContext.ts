@@ -1,0 +1,14 @@
+import type { Output } from '../output.js';
+import type { Target } from '../settings.js';
+import type { SlipwayClient } from '../slipwayClient.js';
+
+/** What every command runs with. */
+export interface CommandContext {
+  target: Target;
+  client: SlipwayClient;
+  output: Output;
+  /** Where `login` keeps the server and token. */
+  configFile: string;
+  /** Asks a question on the terminal; undefined when stdin is not one. */
+  ask: ((question: string, options?: { secret?: boolean }) => Promise<string>) | undefined;
+}

@@ -1,0 +1,109 @@
+import type { WorkspaceDetails, WorkspaceSummary } from '@slipway/contract';
+import { EXIT, UsageError } from '../cliErrors.js';
+import { table } from '../output.js';
+import type { CommandContext } from './commandContext.js';
+
+/** One workspace in `workspaces --json` and `status --json` without a workspace. */
+export interface WorkspaceLine {
+  name: string;
+  repository: string;
+  branch: string;
+  status: string;
+  /** Service name → public URL. */
+  urls: Record<string, string>;
+  created_at: string;
+}
+
+const line = (w: WorkspaceSummary): WorkspaceLine => ({
+  name: w.workspace_name,
+  repository: `${w.repo_owner}/${w.repo_name}`,
+  branch: w.branch,
+  status: w.status,
+  urls: w.service_urls,
+  created_at: w.created_at,
+});
+
+function listText(list: { workspaces: WorkspaceLine[] }) {
+  if (list.workspaces.length === 0) return 'No workspaces yet: deploy one with `slipway deploy OWNER/REPO`';
+  return table([
+    ['NAME', 'STATUS', 'REPOSITORY', 'BRANCH', 'URLS'],
+    ...list.workspaces.map((w) => [
+      w.name,
+      w.status,
+      w.repository,
+      w.branch,
+      Object.values(w.urls).join(' '),
+    ]),
+  ]);
+}
+
+export async function workspaces(ctx: CommandContext): Promise<number> {
+  const list = { workspaces: (await ctx.client.call('listWorkspaces')).map(line) };
+  ctx.output.result(list, listText);
+  return EXIT.ok;
+}
+
+/** `status WORKSPACE --json`. */
+export interface WorkspaceStatus extends WorkspaceLine {
+  services: WorkspaceDetails['service_states'];
+  latest_deployment: WorkspaceDetails['latest_deployment'];
+}
+
+export async function status(ctx: CommandContext, args: { workspace: string | undefined }): Promise<number> {
+  if (!args.workspace) return workspaces(ctx);
+  const details = await ctx.client.call('workspaceDetails', { params: { name: args.workspace } });
+  const result: { workspace: WorkspaceStatus } = {
+    workspace: {
+      ...line(details),
+      services: details.service_states,
+      latest_deployment: details.latest_deployment,
+    },
+  };
+  ctx.output.result(result, ({ workspace: w }) => {
+    const latest = w.latest_deployment;
+    return [
+      `${w.name}: ${w.status}  (${w.repository}@${w.branch})`,
+      latest
+        ? `Latest deployment: ${latest.id} ${latest.status} (${latest.trigger}, ${latest.commit_sha?.slice(0, 7) ?? 'no commit'}, ${latest.created_at})`
+        : 'No deployment yet',
+      ...table(
+        w.services.map((s) => [
+          `  ${s.service}`,
+          s.exit_code === null ? s.state : `${s.state} (exit code ${s.exit_code})`,
+          s.url ?? '',
+          s.message ?? '',
+        ]),
+      ),
+    ];
+  });
+  return EXIT.ok;
+}
+
+/** `delete --json`. */
+export interface DeleteResult {
+  workspace: string;
+  deleted: true;
+  message: string;
+}
+
+export async function deleteWorkspace(
+  ctx: CommandContext,
+  args: { workspace: string; yes: boolean },
+): Promise<number> {
+  if (!args.yes) {
+    if (!ctx.ask) throw new UsageError('Pass --yes to delete a workspace when stdin is not a terminal');
+    const answer = await ctx.ask(
+      `This deletes ${args.workspace}: its containers, images, volumes and variables. Type its name to go on: `,
+    );
+    if (answer.trim() !== args.workspace) {
+      ctx.output.note('Nothing deleted.');
+      return EXIT.failure;
+    }
+  }
+  const answer = await ctx.client.call('deleteWorkspace', { params: { name: args.workspace } });
+  ctx.output.result<DeleteResult>(
+    { workspace: args.workspace, deleted: true, message: answer.message },
+    (r) => r.message,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,59 @@
+/**
+ * What a command prints. With --json, stdout gets exactly one JSON document (or, for a followed log, one JSON
+ * object per line) and nothing else; people's text goes to stdout otherwise. Progress and notes always go to
+ * stderr, so `slipway deploy … --json > result.json` keeps a clean file while a CI log still shows the steps.
+ */
+export class Output {
+  constructor(
+    readonly json: boolean,
+    private readonly stdout: NodeJS.WritableStream = process.stdout,
+    private readonly stderr: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr,
+  ) {}
+
+  /** The command's result: `data` as JSON with --json, else the lines `text` makes of it. */
+  result<T>(data: T, text: (data: T) => string | string[]): void {
+    if (this.json) {
+      this.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+      return;
+    }
+    const lines = text(data);
+    const joined = Array.isArray(lines) ? lines.join('\n') : lines;
+    if (joined) this.stdout.write(`${joined}\n`);
+  }
+
+  /** One line of a stream: a JSON object per line with --json, else the text. */
+  line(data: unknown, text: string): void {
+    this.stdout.write(this.json ? `${JSON.stringify(data)}\n` : `${text}\n`);
+  }
+
+  /** A note for the person watching (stderr). */
+  note(text: string): void {
+    this.stderr.write(`${text}\n`);
+  }
+
+  /** Whether stderr is a terminal (a progress bar redraws in place there). */
+  get interactive(): boolean {
+    return this.stderr.isTTY === true;
+  }
+
+  /** Writes raw text to stderr (the progress bar's redraws). */
+  raw(text: string): void {
+    this.stderr.write(text);
+  }
+}
+
+/** Lines as a table: each column as wide as its widest cell. */
+export function table(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    });
+  }
+  return rows.map((row) =>
+    row
+      .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
