@@ -8,6 +8,7 @@ export * from './deployOnPush.js';
 export * from './enterprise.js';
 export * from './envVariables.js';
 export * from './errors.js';
+export * from './logStreamLine.js';
 export * from './monitoring.js';
 export * from './openApiDocument.js';
 export * from './openapi.js';

@@ -65,21 +65,6 @@ export const workspaceLogsSchema = z.strictObject({ logs: z.array(workspaceLogEn
 /** DELETE /api/workspace-delete/{name}. */
 export const workspaceDeletedSchema = successMessageSchema;
 
-/**
- * One line of every log stream — service logs (`/api/workspace-logs-stream`, `/api/logs/…?log_type=service`) and
- * build logs (`log_type=build`, service `build`, source `build`) alike: `data: ${ts}\t${service}\t${JSON payload}`.
- */
-export interface LogStreamLine {
-  /** When the line was written (ISO 8601). */
-  ts: string;
-  service: string;
-  log: string;
-  source: 'stdout' | 'stderr' | 'build';
-  container_id: string | null;
-}
-/** The JSON third field of a stream line. */
-export type WorkspaceStreamPayload = Pick<LogStreamLine, 'log' | 'source' | 'container_id'>;
-
 /** `follow` left out means follow (it is a stream); `follow=` or `follow=false` means history only. */
 const followParam = z
   .enum(['true', 'false', '1', '0', ''])

@@ -1,21 +1,9 @@
-import type { LogStreamLine } from '@slipway/contract';
+import { formatLogStreamLine, type LogStreamLine } from '@slipway/contract';
 import type { SseChannel } from '../http/sse.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { type LogStore, type ServiceLogMessage, toServiceLogMessage } from './logStore.js';
-
-/** Tabs and line breaks would break the tab-separated line; the payload is JSON, so only the names need this. */
-const field = (value: string) => value.replace(/[\t\r\n]/g, ' ');
-
-/** The one stream line, for service and build logs alike: timestamp, service and a JSON payload, tab-separated. */
-export function formatStreamLine(line: LogStreamLine): string {
-  return `${field(line.ts)}\t${field(line.service)}\t${JSON.stringify({
-    log: line.log,
-    source: line.source,
-    container_id: line.container_id,
-  })}`;
-}
 
 /**
  * History, then (with follow) live lines from pub/sub — never from Docker, so a thousand viewers cost the engine
@@ -40,7 +28,7 @@ export async function streamWithHistory<M extends { id: number }>(options: {
   let backlog: unknown[] | undefined = [];
   const send = (message: M) => {
     const line = options.toLine(message);
-    if (line) channel.send(formatStreamLine(line));
+    if (line) channel.send(formatLogStreamLine(line));
   };
   const handle = (raw: unknown) => {
     if (options.isEnd?.(raw)) return channel.close();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WorkflowStatus } from '@slipway/contract';
+import { parseLogStreamLine, type WorkflowStatus } from '@slipway/contract';
 import Docker from 'dockerode';
 import { workspaces } from '../infra/db/schema.js';
 import { LABELS } from '../infra/docker/conventions.js';
@@ -99,8 +99,5 @@ export function streamedLogLines(body: string): string[] {
   return body
     .split('\n')
     .filter((line) => line.startsWith('data: '))
-    .map((line) => {
-      const payload = line.slice(6).split('\t').slice(2).join('\t');
-      return (JSON.parse(payload) as { log: string }).log;
-    });
+    .map((line) => parseLogStreamLine(line.slice(6))?.log ?? '');
 }

@@ -1,4 +1,4 @@
-import type { WorkspaceStreamPayload } from '@slipway/contract';
+import { parseLogStreamLine } from '@slipway/contract';
 import { EXIT } from '../cliErrors.js';
 import type { Output } from '../output.js';
 import type { CommandContext } from './commandContext.js';
@@ -14,22 +14,12 @@ export interface LogLine {
 
 const text = (line: LogLine) => `${line.service} | ${line.message}`;
 
-/** A stream event: `{timestamp}\t{service}\t{WorkspaceStreamPayload as JSON}` (the contract's note). */
+/** A stream event, read by the contract's parser of every log stream line. */
 export function parseStreamLine(data: string): LogLine | undefined {
-  const first = data.indexOf('\t');
-  const second = data.indexOf('\t', first + 1);
-  if (first < 0 || second < 0) return undefined;
-  try {
-    const payload = JSON.parse(data.slice(second + 1)) as WorkspaceStreamPayload;
-    return {
-      timestamp: data.slice(0, first),
-      service: data.slice(first + 1, second),
-      source: payload.source,
-      message: payload.log,
-    };
-  } catch {
-    return undefined;
-  }
+  const line = parseLogStreamLine(data);
+  return line
+    ? { timestamp: line.ts, service: line.service, source: line.source, message: line.log }
+    : undefined;
 }
 
 export async function logs(

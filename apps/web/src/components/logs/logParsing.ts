@@ -1,4 +1,4 @@
-import type { WorkspaceLogEntry } from '@slipway/contract';
+import { parseLogStreamLine, type WorkspaceLogEntry } from '@slipway/contract';
 
 export type LogLevel = 'error' | 'warning' | 'success' | 'info';
 
@@ -43,29 +43,17 @@ export function parseStreamLine(raw: string): ParsedStreamLine | null {
   return parseStreamData(line.slice(DATA_PREFIX.length));
 }
 
-/** The same line as an EventSource hands it over: its `data` without the prefix. */
+/** The same line as an EventSource hands it over: its `data` without the prefix (read by the contract's parser). */
 export function parseStreamData(body: string): ParsedStreamLine | null {
-  if (!body.trim()) return null;
-  const firstTab = body.indexOf('\t');
-  const secondTab = firstTab < 0 ? -1 : body.indexOf('\t', firstTab + 1);
-  if (firstTab < 0 || secondTab < 0) {
-    return { timestamp: '', service: '', text: body, source: 'stdout', containerId: null };
-  }
-  const timestamp = body.slice(0, firstTab);
-  const service = body.slice(firstTab + 1, secondTab);
-  const payloadText = body.slice(secondTab + 1);
-  try {
-    const payload = JSON.parse(payloadText) as { log?: unknown; source?: unknown; container_id?: unknown };
-    return {
-      timestamp,
-      service,
-      text: typeof payload.log === 'string' ? payload.log.replace(/\r?\n$/, '') : String(payload.log ?? ''),
-      source: typeof payload.source === 'string' ? payload.source : 'stdout',
-      containerId: typeof payload.container_id === 'string' ? payload.container_id : null,
-    };
-  } catch {
-    return { timestamp, service, text: payloadText, source: 'stdout', containerId: null };
-  }
+  const line = parseLogStreamLine(body);
+  if (!line) return null;
+  return {
+    timestamp: line.ts,
+    service: line.service,
+    text: line.log.replace(/\r?\n$/, ''),
+    source: line.source,
+    containerId: line.container_id,
+  };
 }
 
 /** A stored entry from GET /api/workspace-logs (message or content, per the spec's Log entry). */
