@@ -1,6 +1,7 @@
 import {
   addWhitelistEmailRequestSchema,
   adminAuthRequestSchema,
+  auditLogQuerySchema,
   bulkWhitelistRequestSchema,
   redisFlushRequestSchema,
   SYSTEM_LOG_SERVICES,
@@ -104,6 +105,10 @@ export function adminRoutes(
           parse(logParam, request.params).service,
           parse(systemLogQuerySchema, request.query).lines,
         ),
+      );
+
+      scope.get('/audit-log', (request) =>
+        admin.auditLog.recent(parse(auditLogQuerySchema, request.query).limit),
       );
 
       scope.get('/redis/info', () => admin.cache.info());
