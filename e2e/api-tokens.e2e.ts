@@ -6,6 +6,7 @@ import { seriousA11yViolations } from './harness/a11y.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
+import { screenshotBothSizes, VIEWPORTS } from './harness/viewports.js';
 import { assertWebBuilt } from './harness/webBuild.js';
 
 const COPY_NOW = "Copy this token now. You won't be able to see it again.";
@@ -83,7 +84,7 @@ describe.skipIf(!chromiumAvailable())('API tokens', () => {
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 4)).toEqual([TOKEN_NAME, `${token.slice(0, 8)}…`, 'readdeploy', 'All workspaces']);
     expect(cells[6]).toBe('Never');
-    await screenshot(page, 'api-tokens-02-created');
+    await screenshotBothSizes(page, 'api-tokens-02-created');
   });
 
   it('lets a script in with the token, and never shows the token again', async () => {
@@ -107,6 +108,16 @@ describe.skipIf(!chromiumAvailable())('API tokens', () => {
     await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expectText(page, 'No tokens yet');
     expect(await userStatusWithToken()).toBe(401);
+  });
+
+  it('is in the phone menu too', async () => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto(at('/dashboard'));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByText('Account Settings', { exact: true }).click();
+    await expectPath(page, '/account-settings');
+    await expectText(page, 'No tokens yet');
+    await page.setViewportSize(VIEWPORTS.desktop);
   });
 
   it('shows the creation and the revocation in the admin panel’s Audit Log, newest first', async () => {

@@ -33,7 +33,7 @@ export function NewTokenPanel({ created, onDone }: { created: CreatedApiToken; o
           <div className="flex flex-wrap items-center gap-2">
             <code
               data-testid="new-api-token"
-              className="min-w-0 flex-1 rounded-lg border border-emerald-200 bg-white px-3 py-2 font-mono text-sm break-all text-zinc-900 select-all"
+              className="w-full min-w-0 rounded-lg border border-emerald-200 sm:w-auto sm:flex-1 bg-white px-3 py-2 font-mono text-sm break-all text-zinc-900 select-all"
             >
               {created.token}
             </code>
