@@ -171,6 +171,31 @@ export const adminWorkspaceListSchema = z.strictObject({
   workspaces: z.array(adminWorkspaceSchema),
 });
 
+/** The audit trail: API tokens created, revoked and refused, impersonation links issued and used. */
+export const AUDIT_LOG_MAX_ENTRIES = 500;
+const auditLimitError = { error: `must be a number from 1 to ${AUDIT_LOG_MAX_ENTRIES}` };
+export const auditLogQuerySchema = z.object({
+  limit: z.coerce
+    .number(auditLimitError)
+    .int(auditLimitError)
+    .min(1, auditLimitError)
+    .max(AUDIT_LOG_MAX_ENTRIES, auditLimitError)
+    .default(100),
+});
+export const auditLogEntrySchema = z.strictObject({
+  id: z.number().int(),
+  /** Who did it: a login, `admin`, or `token:{id}` for a token's refused use. */
+  actor: z.string(),
+  /** What happened, `{area}.{event}`: `api_token.created`, `impersonation.session_started`. */
+  action: z.string(),
+  /** Whom it concerns: a user id, when there is one. */
+  target: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  at: timestampSchema,
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+export const auditLogSchema = z.strictObject({ entries: z.array(auditLogEntrySchema) });
+
 export const SYSTEM_LOG_SERVICES = ['backend', 'frontend'] as const;
 export type SystemLogService = (typeof SYSTEM_LOG_SERVICES)[number];
 export const systemLogStatusSchema = z.strictObject({

@@ -95,6 +95,7 @@ export const ROUTE_ENDPOINTS = {
   adminWorkspaces: { method: 'GET', path: '/api/admin/workspaces' },
   systemLogs: { method: 'GET', path: '/api/admin/logs' },
   systemLogTail: { method: 'GET', path: '/api/admin/logs/:service' },
+  auditLog: { method: 'GET', path: '/api/admin/audit-log' },
   redisInfo: { method: 'GET', path: '/api/admin/redis/info' },
   redisFlush: { method: 'POST', path: '/api/admin/redis/flush' },
   impersonate: { method: 'POST', path: '/api/admin/impersonate/:id' },

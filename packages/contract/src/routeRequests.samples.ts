@@ -367,6 +367,16 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
       invalid: [{ value: { lines: '1001' } }, { value: { lines: '0' } }],
     },
   },
+  auditLog: {
+    query: {
+      valid: [{}, { limit: '1' }, { limit: '500' }],
+      invalid: [
+        { value: { limit: '501' }, message: 'must be a number from 1 to 500' },
+        { value: { limit: '0' }, message: 'must be a number from 1 to 500' },
+        { value: { limit: 'all' }, message: 'must be a number from 1 to 500' },
+      ],
+    },
+  },
   redisFlush: {
     body: {
       valid: [{ type: 'sessions' }, { type: 'all' }],

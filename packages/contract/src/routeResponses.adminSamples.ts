@@ -94,6 +94,21 @@ export const ADMIN_RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, un
   },
   systemLogs: { 200: { services: { backend: logStatus, frontend: { ...logStatus, last_modified: null } } } },
   systemLogTail: { 200: { service: 'backend', logs: ['line 1', 'line 2'] } },
+  auditLog: {
+    200: {
+      entries: [
+        {
+          id: 2,
+          actor: 'ada',
+          action: 'api_token.revoked',
+          target: 'u1',
+          detail: { token_id: '0b5c7f5e-1c1d-4f7e-9a51-3f0d1a2b3c4d', name: 'ci' },
+          at,
+        },
+        { id: 1, actor: 'admin', action: 'impersonation.token_issued', target: null, detail: {}, at },
+      ],
+    },
+  },
   redisInfo: {
     200: {
       connected: true,

@@ -11,6 +11,7 @@ import type { UsersRepository } from '../users/usersRepository.js';
 import { createVmRepository } from '../vm-providers/vmRepository.js';
 import { createWorkspaceInventory } from '../workspaces/workspaceInventory.js';
 import { createAdminAccess } from './adminAccess.js';
+import { createAuditLogReader } from './auditLog.js';
 import { createCacheAdmin } from './cacheAdmin.js';
 import { withContainerOwners } from './containerMonitoringPresenter.js';
 import { createImpersonation } from './impersonation.js';
@@ -56,6 +57,7 @@ export function createAdminModule(deps: {
       vmOperations,
     }),
     logs: createSystemLogs({ logDir }),
+    auditLog: createAuditLogReader({ db }),
     cache: createCacheAdmin({ redis: deps.redis, kv, db, sessions: deps.sessions }),
     impersonation: createImpersonation({
       db,

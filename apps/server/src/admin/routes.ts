@@ -74,6 +74,7 @@ export function adminRoutes(deps: {
     adminWorkspaces: () => admin.inventory.listWorkspaces(),
     systemLogs: () => admin.logs.services(),
     systemLogTail: ({ params, query }) => admin.logs.tail(params.service, query.lines),
+    auditLog: ({ query }) => admin.auditLog.recent(query.limit),
     redisInfo: () => admin.cache.info(),
     redisFlush: async ({ body: { type }, request }) => {
       // Flushing sessions signs everyone out, but not the admin who asked: the panel reloads next.

@@ -3,6 +3,7 @@ import type {
   AdminUser,
   AdminVm,
   AdminWorkspace,
+  AuditLogEntry,
   BulkWhitelistResult,
   ImpersonationResult,
   RedisFlushType,
@@ -109,6 +110,16 @@ export async function fetchSystemLogTail(service: SystemLogService): Promise<str
     config: silent,
   });
   return tail.logs;
+}
+
+/** The newest entries of the audit trail, newest first. */
+export const AUDIT_LOG_ENTRIES_REQUESTED = 200;
+export async function fetchAuditLog(): Promise<AuditLogEntry[]> {
+  const { entries } = await callRoute('auditLog', {
+    query: { limit: AUDIT_LOG_ENTRIES_REQUESTED },
+    config: silent,
+  });
+  return entries;
 }
 
 export async function fetchRedisInfo(): Promise<RedisInfo> {

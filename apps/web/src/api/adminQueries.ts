@@ -5,6 +5,7 @@ import {
   fetchAdminUsers,
   fetchAdminVms,
   fetchAdminWorkspaces,
+  fetchAuditLog,
   fetchRedisInfo,
   fetchSystemLogServices,
   fetchSystemLogTail,
@@ -22,6 +23,7 @@ export const adminKeys = {
   workspaces: ['admin', 'workspaces'] as const,
   redis: ['admin', 'redis'] as const,
   systemLogs: ['admin', 'system-logs'] as const,
+  auditLog: ['admin', 'audit-log'] as const,
   cadvisorMachine: ['admin', 'cadvisor-machine'] as const,
   cadvisorContainers: ['admin', 'cadvisor-containers'] as const,
 };
@@ -50,6 +52,7 @@ export const useWhitelistUsers = () => useAdminQuery(adminKeys.whitelistUsers, f
 export const useWhitelistedEmails = () => useAdminQuery(adminKeys.whitelistedEmails, fetchWhitelistedEmails);
 export const useAdminVms = () => useAdminQuery(adminKeys.vms, fetchAdminVms);
 export const useAdminWorkspaces = () => useAdminQuery(adminKeys.workspaces, fetchAdminWorkspaces);
+export const useAuditLog = () => useAdminQuery(adminKeys.auditLog, fetchAuditLog);
 export const useRedisInfo = () => useAdminQuery(adminKeys.redis, fetchRedisInfo);
 
 async function fetchSystemLogs(): Promise<{ services: SystemLogServices; tails: Record<string, string[]> }> {

@@ -6,6 +6,10 @@ import { RouteGuard } from './guards';
 import { UserHeader } from './header/lazyUserHeader';
 import { type PageHandle, pageElement, pageHandle, preloadMatches } from './pageElement';
 
+const AccountSettingsPage = dataPage(
+  () => import('../features/account-settings/AccountSettingsPage'),
+  'AccountSettingsPage',
+);
 const BillingPage = dataPage(() => import('../features/billing/BillingPage'), 'BillingPage');
 const CompleteProfilePage = dataPage(
   () => import('../features/auth/CompleteProfilePage'),
@@ -66,6 +70,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/subscriptions', access: 'whitelisted', Page: SubscriptionsPage },
   { path: '/invoices', access: 'whitelisted', Page: InvoicesPage },
   { path: '/invoices/:subscriptionId', access: 'whitelisted', Page: InvoicesPage },
+  { path: '/account-settings', access: 'whitelisted', Page: AccountSettingsPage },
 ];
 
 /** A signed-in screen shows the signed-in header: both download beside the session check. */

@@ -7,6 +7,8 @@ import {
   adminUserListSchema,
   adminVmListSchema,
   adminWorkspaceListSchema,
+  auditLogQuerySchema,
+  auditLogSchema,
   bulkWhitelistRequestSchema,
   bulkWhitelistResultSchema,
   impersonationResultSchema,
@@ -126,6 +128,13 @@ export const adminRoutes = {
     params: systemLogParamsSchema,
     query: systemLogQuerySchema,
     responses: { 200: systemLogTailSchema },
+  }),
+  auditLog: admin({
+    method: 'GET',
+    path: '/api/admin/audit-log',
+    query: auditLogQuerySchema,
+    responses: { 200: auditLogSchema },
+    note: 'Newest first.',
   }),
   redisInfo: admin({ method: 'GET', path: '/api/admin/redis/info', responses: { 200: redisInfoSchema } }),
   redisFlush: admin({

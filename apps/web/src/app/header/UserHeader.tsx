@@ -1,5 +1,5 @@
 import type { User } from '@slipway/contract';
-import { CreditCard, LayoutDashboard, LogOut, type LucideIcon, Plus } from 'lucide-react';
+import { CreditCard, LayoutDashboard, LogOut, type LucideIcon, Plus, UserCog } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../components/AuthProvider';
 import { Avatar, Button } from '../../components/ui';
@@ -54,6 +54,9 @@ export function UserHeader({ user }: { user: User }) {
           )}
           {user.whitelisted && (
             <MobileItem icon={CreditCard} label="Subscriptions" to="/subscriptions" onClick={close} />
+          )}
+          {user.whitelisted && (
+            <MobileItem icon={UserCog} label="Account Settings" to="/account-settings" onClick={close} />
           )}
           <MobileItem icon={LogOut} label="Logout" onClick={signOut} />
         </>

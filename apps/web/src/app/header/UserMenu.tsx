@@ -1,5 +1,5 @@
 import type { User } from '@slipway/contract';
-import { ChevronDown, CreditCard, LogOut } from 'lucide-react';
+import { ChevronDown, CreditCard, LogOut, UserCog } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui';
@@ -8,7 +8,7 @@ const itemClasses =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 focus:bg-zinc-100 focus:outline-none';
 
 /**
- * Avatar + login button opening Subscriptions (whitelisted users only) and Logout; closes on outside
+ * Avatar + login button opening Subscriptions and Account Settings (whitelisted users only) and Logout; closes on outside
  * click and Escape.
  */
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
@@ -71,6 +71,17 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
               >
                 <CreditCard className="h-4 w-4" aria-hidden="true" />
                 Subscriptions
+              </Link>
+            )}
+            {user.whitelisted && (
+              <Link
+                role="menuitem"
+                to="/account-settings"
+                className={itemClasses}
+                onClick={() => setOpen(false)}
+              >
+                <UserCog className="h-4 w-4" aria-hidden="true" />
+                Account Settings
               </Link>
             )}
             <button

@@ -4,6 +4,7 @@ import { adminLogout } from '../../api/admin';
 import { useAdminStats } from '../../api/adminQueries';
 import { httpStatus } from '../../api/errors';
 import { Button, cn, TabButton } from '../../components/ui';
+import { AuditLogTab } from './AuditLogTab';
 import { failureText, LOAD_FAILURE } from './adminMessages';
 import type { AdminNotifier, AdminTabProps } from './adminTabTypes';
 import { MonitoringTab } from './monitoring/MonitoringTab';
@@ -23,12 +24,13 @@ const TABS = [
   { id: 'vms', label: 'VMs', render: (p: AdminTabProps) => <VmsTab {...p} /> },
   { id: 'workspaces', label: 'Workspaces', render: (p: AdminTabProps) => <WorkspacesTab {...p} /> },
   { id: 'logs', label: 'System Logs', render: (p: AdminTabProps) => <SystemLogsTab {...p} /> },
+  { id: 'audit', label: 'Audit Log', render: (p: AdminTabProps) => <AuditLogTab {...p} /> },
   { id: 'redis', label: 'Redis Management', render: (p: AdminTabProps) => <RedisTab {...p} /> },
   { id: 'monitoring', label: 'System Monitoring', render: (p: AdminTabProps) => <MonitoringTab {...p} /> },
 ] as const satisfies readonly { id: string; label: string; render: (p: AdminTabProps) => ReactNode }[];
 type TabId = (typeof TABS)[number]['id'];
 
-/** The signed-in admin's screen: stats, the banner, Logout, and seven tabs that load on first visit. */
+/** The signed-in admin's screen: stats, the banner, Logout, and eight tabs that load on first visit. */
 export function AdminPanel({ onSignedOut }: { onSignedOut: () => void }) {
   const [banner, setBanner] = useState<Banner | null>(null);
   const [active, setActive] = useState<TabId>('users');
@@ -83,7 +85,9 @@ export function AdminPanel({ onSignedOut }: { onSignedOut: () => void }) {
           </span>
           <div>
             <h1 className="text-2xl font-semibold text-zinc-900">Admin Panel</h1>
-            <p className="text-sm text-zinc-500">Users, whitelist, VMs, workspaces, logs and caches</p>
+            <p className="text-sm text-zinc-500">
+              Users, whitelist, VMs, workspaces, logs, audit trail and caches
+            </p>
           </div>
         </div>
         <Button variant="secondary" icon={LogOut} loading={loggingOut} onClick={logout}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstInfoLines, fullName, lastLines, safeHref } from './adminFormat';
+import { auditDetailSummary, firstInfoLines, fullName, lastLines, safeHref } from './adminFormat';
 
 describe('adminFormat', () => {
   it('joins names', () => {
@@ -18,5 +18,19 @@ describe('safeHref', () => {
   it('links only http(s) addresses', () => {
     expect(safeHref('https://a.example')).toBe('https://a.example');
     expect(safeHref('javascript:alert(1)')).toBeUndefined();
+  });
+});
+
+describe('auditDetailSummary', () => {
+  it('puts the detail on one line, lists joined and nulls as a dash', () => {
+    expect(
+      auditDetailSummary({ name: 'ci', scopes: ['read', 'deploy'], workspaces: null, expires_in: 900 }),
+    ).toBe('name: ci · scopes: read, deploy · workspaces: — · expires_in: 900');
+    expect(auditDetailSummary({})).toBe('');
+  });
+  it('cuts a long detail short', () => {
+    const summary = auditDetailSummary({ reason: 'x'.repeat(500) }, 40);
+    expect(summary).toHaveLength(40);
+    expect(summary.endsWith('…')).toBe(true);
   });
 });

@@ -15,3 +15,17 @@ export const VERSIONS_SHOWN = 3;
 
 /** Only http(s) addresses become links (a stored `javascript:` URL stays text). */
 export const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
+
+/** An audit entry's detail on one line: `name: ci · scopes: read, deploy`, nulls as a dash, at most `max` characters. */
+export function auditDetailSummary(detail: Record<string, unknown>, max = 140): string {
+  const text = (value: unknown): string => {
+    if (value === null || value === undefined) return '—';
+    if (Array.isArray(value)) return value.map(text).join(', ');
+    if (typeof value === 'object') return JSON.stringify(value);
+    return String(value);
+  };
+  const line = Object.entries(detail)
+    .map(([key, value]) => `${key}: ${text(value)}`)
+    .join(' · ');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

@@ -9,6 +9,7 @@ export const LOAD_FAILURE = {
   vms: 'Failed to load VMs: ',
   workspaces: 'Failed to load workspaces: ',
   systemLogs: 'Failed to load system logs: ',
+  auditLog: 'Failed to load the audit log: ',
   redis: 'Failed to load Redis info: ',
   whitelistedEmails: 'Failed to load whitelisted emails: ',
 } as const;
