@@ -57,7 +57,7 @@ describeWith('docker')('stopping workspaces whose subscription lapsed', () => {
           confirmed.push(done);
         },
       },
-      stopWorkspace: (userId, name) => ctx.platform.deployments.service.stopWorkspace(userId, name),
+      stopWorkspace: (userId, name) => ctx.platform.workspaceLifecycle.stop(userId, name),
       graceDays: 3,
       logger: pino({ level: 'silent' }),
     });

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import {
   DEFAULT_VM_SIZE,
   DEPLOYMENT_CANCELLED_MESSAGE,
@@ -10,16 +8,12 @@ import {
   type WorkflowDefinition,
 } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
-import { removeWorkspaceMounts } from '../infra/compose/bindMounts.js';
 import type { deployments } from '../infra/db/schema.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
-import { removeProjectResources } from '../infra/docker/projectResources.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { enqueueJob, type JobHandlers, type JobKind } from '../jobs/jobCatalogue.js';
-import { createLogChunks } from '../logs/logChunks.js';
 import type { UserRow } from '../users/usersRepository.js';
-import { closeTarget } from '../vm-providers/vmProvider.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { createAdminVmOperations } from './adminVmOperations.js';
 import { reapStaleDeployments } from './deploymentReaper.js';
@@ -30,14 +24,11 @@ import {
   isUniqueViolation,
 } from './deploymentRepository.js';
 import { publishStatus, runDeployment } from './deploymentWorkflow.js';
-import { connectForCleanUp } from './engineConnection.js';
-import { checkoutDirOf } from './leftovers.js';
 import { presentJob, presentStatus } from './presenter.js';
-import { unpublishRoutes } from './publishedRoutes.js';
 import { listRevisions } from './revisionList.js';
 import type { WorkflowDeps } from './runState.js';
 import { createWorkflowSessions } from './workflowSessions.js';
-import { stopWorkspace } from './workspaceStopper.js';
+import { createWorkspaceRuntime } from './workspaceRuntime.js';
 
 export const DEPLOYMENT_JOB = 'deployment.run' satisfies JobKind;
 
@@ -48,8 +39,6 @@ export function createDeploymentService(
     queue: JobQueue;
     kv: KeyValueStore;
     repoWebUrl: string;
-    /** The env-variables service's deleteAll, when it is wired. */
-    deleteEnv?: (userId: string, workspaceName: string) => Promise<unknown>;
     /** Billing's word on whether this deployment is paid for (throws a DomainError when it is not). */
     authorizeDeployment?: (
       userId: string,
@@ -327,39 +316,8 @@ export function createDeploymentService(
 
     sessionState: createWorkflowSessions(deps.kv),
 
-    /** Removes containers, volumes, network, images, routes, the VM, the variables and the workspace itself. */
-    async deleteWorkspace(user: UserRow, name: string) {
-      const workspace = await deps.workspaces.findByName(user.id, name);
-      if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
-      if (await repository.activeForWorkspace(user.id, name)) {
-        throw new DomainError(
-          'deployment_in_progress',
-          `A deployment is running for ${name}; wait for it to finish`,
-        );
-      }
-      const vm = workspace.vmId ? await deps.workspaces.findVm(workspace.vmId) : undefined;
-      if (vm) {
-        const target = await connectForCleanUp(deps, vm);
-        if (target) {
-          await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
-          await closeTarget(target);
-        }
-        await deps.vmProvider.delete(vm);
-      }
-      await unpublishRoutes(deps, workspace.id);
-      // Its bind-mounted data lives in DATA_DIR (the work root's parent) and goes with it.
-      await removeWorkspaceMounts(path.dirname(deps.workRoot), workspace.id);
-      await deps.plans.removeWorkspace(workspace.id);
-      await rm(checkoutDirOf(deps.workRoot, workspace.id), { recursive: true, force: true });
-      await deps.deleteEnv?.(user.id, name);
-      await createLogChunks(deps.db).deleteWorkspace(user.id, name);
-      await repository.deleteForWorkspace(user.id, name);
-      await deps.workspaces.delete(workspace.id);
-      return { success: true as const, message: `Workspace ${name} deleted` };
-    },
-
-    /** Stops a workspace whose subscription lapsed; a redeploy starts it again. */
-    stopWorkspace: (userId: string, name: string) => stopWorkspace(deps, userId, name),
+    /** The workspace's running parts, for the one owner of its life (workspaces/workspaceLifecycle.ts). */
+    runtime: createWorkspaceRuntime(deps, repository),
 
     adminVmOperations: createAdminVmOperations(deps),
 

@@ -36,7 +36,6 @@ export function createDeploymentsModule(deps: {
   logger: Logger;
   resolveSource: ResolveCloneSource;
   loadEnv?: EnvLoader;
-  deleteEnv?: (userId: string, workspaceName: string) => Promise<unknown>;
   authorizeDeployment?: Parameters<typeof createDeploymentService>[0]['authorizeDeployment'];
   vmProvider: VmProvider;
   ingress: Ingress;
@@ -58,7 +57,6 @@ export function createDeploymentsModule(deps: {
     resolveSource: deps.resolveSource,
     findUser: (id) => deps.users.findById(id),
     loadEnv: deps.loadEnv ?? (async () => []),
-    deleteEnv: deps.deleteEnv,
     authorizeDeployment: deps.authorizeDeployment,
     workRoot: path.join(config.dataDir, 'builds'),
     plans,

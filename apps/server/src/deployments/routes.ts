@@ -85,7 +85,5 @@ export function deploymentRoutes(deps: {
         channel,
       );
     },
-
-    deleteWorkspace: ({ user, params }) => deployments.deleteWorkspace(user, params.name),
   } satisfies Partial<RouteHandlers>;
 }

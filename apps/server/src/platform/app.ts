@@ -101,7 +101,7 @@ export async function buildApp(
       }),
       ...deployOnPushRoutes({ deployOnPush: platform.deployOnPush }),
       ...adminRoutes({ admin: platform.admin, sessions: platform.sessions, policy, limits }),
-      ...workspacesRoutes(runningApps),
+      ...workspacesRoutes({ workspaces: runningApps.workspaces, lifecycle: platform.workspaceLifecycle }),
       ...logsRoutes({
         workspaces: runningApps.workspacesRepo,
         logStore: runningApps.logStore,

@@ -26,9 +26,12 @@ import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
 import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
+import { createLogChunks } from '../logs/logChunks.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { createUsersRepository } from '../users/usersRepository.js';
+import { createWorkspaceLifecycle } from '../workspaces/workspaceLifecycle.js';
+import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { chooseContainerMonitor } from './chooseContainerMonitor.js';
 import { chooseIngress } from './chooseIngress.js';
 import { choosePaypal } from './choosePaypal.js';
@@ -159,7 +162,6 @@ export async function createPlatform(
     compose: options.compose ?? (() => createComposeCli()),
     resolveSource: (user, owner, repo) => repositories.cloneSource(user, owner, repo),
     loadEnv: (userId, workspaceName) => envVariables.readPlaintext(userId, workspaceName),
-    deleteEnv: (userId, workspaceName) => envVariables.deleteAll(userId, workspaceName),
     authorizeDeployment: (userId, workspaceName, vmSize, subscriptionId) =>
       billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId),
   });
@@ -182,6 +184,20 @@ export async function createPlatform(
     deployments: deployments.service,
     repository: deployments.repository,
   });
+  const { runtime } = deployments.service;
+  const logChunks = createLogChunks(db);
+  const workspaceLifecycle = createWorkspaceLifecycle({
+    workspaces: createWorkspacesRepository(db),
+    parts: {
+      deploying: runtime.deploying,
+      stopRuntime: runtime.stop,
+      removeRuntime: runtime.remove,
+      removeRecords: [
+        (workspace) => envVariables.deleteAll(workspace.userId, workspace.name),
+        (workspace) => logChunks.deleteWorkspace(workspace.userId, workspace.name),
+      ],
+    },
+  });
   // Hourly, in one replica: stops the workspaces whose subscriptions lapsed beyond the grace period.
   const lapseSweeper = scheduledWhileLeaseHeld('billing-lapse-sweeper', {
     kv,
@@ -189,7 +205,7 @@ export async function createPlatform(
     task: () =>
       sweepLapsedWorkspaces({
         billing,
-        stopWorkspace: (userId, name) => deployments.service.stopWorkspace(userId, name),
+        stopWorkspace: (userId, name) => workspaceLifecycle.stop(userId, name),
         graceDays: config.billingGraceDays,
         logger,
       }),
@@ -226,6 +242,7 @@ export async function createPlatform(
     auth,
     enterprise,
     apiTokens,
+    workspaceLifecycle,
     runningApps,
     repositories,
     envVariables,
