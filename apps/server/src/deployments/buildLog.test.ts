@@ -36,6 +36,19 @@ describe.each(DATABASES)('build log storage (%s)', (database) => {
     expect(stored.map((row) => row.line)).toEqual(['==> clone: Fetch the repository']);
   });
 
+  it('keeps a line longer than a stored line whole, as pieces that join to it byte for byte', async () => {
+    const deploymentId = randomUUID();
+    const log = open(deploymentId);
+    // 40,000 characters with an emoji (a surrogate pair) straddling each 16 KiB cut, and a secret in the middle.
+    const line = `${'a'.repeat(16_383)}😀${'b'.repeat(3_000)} hunter22 ${'c'.repeat(13_000)}😀${'d'.repeat(7_600)}`;
+    log.write(line);
+    await log.flush();
+    const stored = (await createBuildLogReader(ctx.platform.db).all(deploymentId)).map((row) => row.line);
+    expect(stored.length).toBeGreaterThan(2);
+    expect(stored.join('')).toBe(line.replace('hunter22', '********'));
+    expect(stored.join('')).not.toContain('\uFFFD');
+  });
+
   it('reads lines back in write order, masked, across many flushes, with the ids that went live', async () => {
     const deploymentId = randomUUID();
     const live: BuildLogMessage[] = [];

@@ -1,10 +1,10 @@
+import { cutIntoPieces } from '../infra/compose/buildOutput.js';
 import type { Db } from '../infra/db/client.js';
 import { CHANNELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { BUILD_KIND, createLogChunks, linesOf } from '../logs/logChunks.js';
 import { createSecretMask } from '../logs/secretMasking.js';
 
-const MAX_LINE = 8 * 1024;
 const FLUSH_MS = 150;
 
 /** What goes out on CHANNELS.buildLogs: a stored line (`id` orders history and live), or the end marker. */
@@ -70,9 +70,9 @@ export function createBuildLog(deps: {
 
   return {
     write(text) {
+      // Masked whole, then kept whole: a longer line is stored as pieces of the builds' own line length.
       for (const raw of text.split(/\r?\n/)) {
-        const line = deps.redact(raw).slice(0, MAX_LINE);
-        pending.push({ ts: new Date(), line });
+        for (const line of cutIntoPieces(deps.redact(raw))) pending.push({ ts: new Date(), line });
       }
       timer ??= setTimeout(() => void flushNow(), FLUSH_MS);
     },

@@ -8,6 +8,22 @@ export class ImageBuildError extends Error {}
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /**
+ * A line as pieces of at most `maxChars` whose concatenation is the line: never cut inside a surrogate pair
+ * (each half would become U+FFFD once written as UTF-8). The last piece is what is left; a short line is itself.
+ */
+export function cutIntoPieces(line: string, maxChars = MAX_LINE_CHARS): string[] {
+  const pieces: string[] = [];
+  let rest = line;
+  while (rest.length > maxChars) {
+    const at = maxChars > 1 && isHighSurrogate(rest.charCodeAt(maxChars - 1)) ? maxChars - 1 : maxChars;
+    pieces.push(rest.slice(0, at));
+    rest = rest.slice(at);
+  }
+  pieces.push(rest);
+  return pieces;
+}
+
+/**
  * Text in, lines out, each at most `maxChars` long. A line longer than that is cut into pieces whose
  * concatenation is the line, byte for byte: never inside a surrogate pair (each half would become U+FFFD
  * once written as UTF-8), a piece's `\r` is kept (a progress bar's, not a line end), and a piece of spaces
@@ -20,13 +36,10 @@ export function createLineCutter(onLine: (line: string) => void, maxChars = MAX_
   let cutBefore = false;
 
   const cutWhileLonger = (line: string): string => {
-    let rest = line;
-    while (rest.length > maxChars) {
-      const at = maxChars > 1 && isHighSurrogate(rest.charCodeAt(maxChars - 1)) ? maxChars - 1 : maxChars;
-      onLine(rest.slice(0, at));
-      rest = rest.slice(at);
-      cutBefore = true;
-    }
+    const pieces = cutIntoPieces(line, maxChars);
+    const rest = pieces.pop()!;
+    for (const piece of pieces) onLine(piece);
+    if (pieces.length > 0) cutBefore = true;
     return rest;
   };
 
