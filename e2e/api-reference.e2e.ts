@@ -1,34 +1,18 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './harness/a11y.js';
-import {
-  chromiumAvailable,
-  launchBrowser,
-  type RunningBrowser,
-  SCREENSHOT_DIR,
-  screenshot,
-} from './harness/browser.js';
+import { chromiumAvailable, SCREENSHOT_DIR, screenshot } from './harness/browser.js';
 import { expectPath, expectText } from './harness/page.js';
-import { type RunningServer, startServer } from './harness/server.js';
-import { assertWebBuilt } from './harness/webBuild.js';
+import { useServerAndBrowser } from './harness/serverAndBrowser.js';
 
 describe.skipIf(!chromiumAvailable())('the API reference page', () => {
-  let server: RunningServer;
-  let browser: RunningBrowser;
+  const world = useServerAndBrowser();
   let page: Page;
-  const at = (path: string) => `${server.url}${path}`;
+  const { at } = world;
 
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer();
-    browser = await launchBrowser();
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    page = world.page;
   });
 
   it('is linked from the documentation and lists the operations by area, signed out', async () => {

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './harness/a11y.js';
-import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
+import { chromiumAvailable, screenshot } from './harness/browser.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
-import { type RunningServer, startServer } from './harness/server.js';
+import { useServerAndBrowser } from './harness/serverAndBrowser.js';
 import { screenshotBothSizes, VIEWPORTS } from './harness/viewports.js';
-import { assertWebBuilt } from './harness/webBuild.js';
 
 const COPY_NOW = "Copy this token now. You won't be able to see it again.";
 const TOKEN_NAME = 'e2e-ci';
@@ -17,11 +16,10 @@ const TOKEN_NAME = 'e2e-ci';
  * (Authorization: Bearer) until it is revoked in the browser, and the admin's Audit Log shows both steps.
  */
 describe.skipIf(!chromiumAvailable())('API tokens', () => {
-  let server: RunningServer;
-  let browser: RunningBrowser;
+  const world = useServerAndBrowser({ launch: { viewport: { width: 1280, height: 900 } } });
   let page: Page;
   let token = '';
-  const at = (p: string) => `${server.url}${p}`;
+  const { at } = world;
   /** GET /api/user with the token, as a script or CI job would call it: no cookie, no anti-forgery token. */
   const userStatusWithToken = async () =>
     (await fetch(at('/api/user'), { headers: { authorization: `Bearer ${token}` } })).status;
@@ -29,16 +27,10 @@ describe.skipIf(!chromiumAvailable())('API tokens', () => {
     page.getByRole('table', { name: 'API tokens' }).getByRole('row', { name: TOKEN_NAME });
 
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer();
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await world.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: world.server.url,
+    });
+    page = world.page;
   });
 
   it('opens Account Settings from the user menu', async () => {
@@ -122,7 +114,7 @@ describe.skipIf(!chromiumAvailable())('API tokens', () => {
 
   it('shows the creation and the revocation in the admin panel’s Audit Log, newest first', async () => {
     const { adminPassword } = JSON.parse(
-      await readFile(path.join(server.dataDir, 'secrets.json'), 'utf8'),
+      await readFile(path.join(world.server.dataDir, 'secrets.json'), 'utf8'),
     ) as { adminPassword: string };
     await page.goto(at('/admin'));
     await page.getByLabel('Admin Password').fill(adminPassword);

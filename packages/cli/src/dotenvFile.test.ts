@@ -1,20 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CliError } from './cliErrors.js';
 import { parseDotenv, readDotenvFile } from './dotenvFile.js';
+import { useScratchDirs } from './scratchDirs.test-helper.js';
 
 describe('.env files', () => {
-  const dirs: string[] = [];
-  const scratch = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'slipway-cli-'));
-    dirs.push(dir);
-    return dir;
-  };
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useScratchDirs();
 
   it('reads them by dotenv’s rules: comments, export, quotes, multi-line values', () => {
     const text = [

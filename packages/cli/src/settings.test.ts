@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useScratchDirs } from './scratchDirs.test-helper.js';
 import { configFilePath, readStoredLogin, resolveTarget, writeStoredLogin } from './settings.js';
 
 describe('settings', () => {
-  const dirs: string[] = [];
-  const scratch = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'slipway-cli-'));
-    dirs.push(dir);
-    return dir;
-  };
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useScratchDirs();
 
   it('keeps the login under XDG_CONFIG_HOME, else ~/.config', () => {
     expect(configFilePath({ XDG_CONFIG_HOME: '/x/conf' })).toBe('/x/conf/slipway/config.json');

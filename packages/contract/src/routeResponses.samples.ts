@@ -7,6 +7,18 @@ import { VM_SIZES } from './vmSizes.js';
 const at = '2026-11-23T18:00:00.000Z';
 const ok = { success: true } as const;
 
+/** One API token as listed and as created. */
+const API_TOKEN_SAMPLE = {
+  id: '0b5c7f5e-1c1d-4f7e-9a51-3f0d1a2b3c4d',
+  name: 'ci',
+  prefix: 'slw_AbCd',
+  scopes: ['read', 'deploy'],
+  workspaces: null,
+  created_at: '2026-11-27T12:00:00.000Z',
+  expires_at: '2027-02-25T12:00:00.000Z',
+  last_used_at: null,
+};
+
 export const user = {
   id: 'u1',
   github_id: null,
@@ -169,32 +181,12 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
   },
   rollbackWorkspace: { 200: { success: true, sessionId: 'sess_12345678', deploymentId: 'd2' } },
   listApiTokens: {
-    200: [
-      {
-        id: '0b5c7f5e-1c1d-4f7e-9a51-3f0d1a2b3c4d',
-        name: 'ci',
-        prefix: 'slw_AbCd',
-        scopes: ['read', 'deploy'],
-        workspaces: null,
-        created_at: '2026-11-27T12:00:00.000Z',
-        expires_at: '2027-02-25T12:00:00.000Z',
-        last_used_at: null,
-      },
-    ],
+    200: [API_TOKEN_SAMPLE],
   },
   createApiToken: {
     201: {
       token: 'slw_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd',
-      api_token: {
-        id: '0b5c7f5e-1c1d-4f7e-9a51-3f0d1a2b3c4d',
-        name: 'ci',
-        prefix: 'slw_AbCd',
-        scopes: ['read', 'deploy'],
-        workspaces: null,
-        created_at: '2026-11-27T12:00:00.000Z',
-        expires_at: '2027-02-25T12:00:00.000Z',
-        last_used_at: null,
-      },
+      api_token: API_TOKEN_SAMPLE,
     },
   },
   revokeApiToken: { 200: { success: true, message: 'Token ci revoked' } },
