@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseLogStreamLine } from '@slipway/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listProjectContainers, listWorkspaceImages } from '../infra/docker/projectResources.js';
 import { startJobWorkers } from '../jobs/jobCatalogue.js';
@@ -69,7 +70,7 @@ describeWith('redis')('live workflow streams with Redis and BullMQ', () => {
       vmSize: 'Standard_B2ats_v2',
     });
     expect(started.statusCode).toBe(200);
-    const [statusEvents, buildLines] = await Promise.all([
+    const [statusEvents, buildData] = await Promise.all([
       readSse(`${base}/api/workflow/deployment/status/${sessionId}/stream`, cookie),
       readSse(
         `${base}/api/logs/operator/single-dockerfile/stream?log_type=build&initial_lines=10&follow=true`,
@@ -77,6 +78,7 @@ describeWith('redis')('live workflow streams with Redis and BullMQ', () => {
       ),
     ]);
     const events = statusEvents.map((data) => JSON.parse(data) as { type: string; currentStepName?: string });
+    const buildLines = buildData.map((data) => parseLogStreamLine(data)?.log);
     expect(events[0]).toEqual({ type: 'connected', sessionId });
     expect(events.at(-1)).toMatchObject({ type: 'finished', state: 'completed', workflowComplete: true });
     // Live updates arrived step by step, not only the final state.
