@@ -15,5 +15,5 @@ npm run build --silent
 # A project without test files fails the run, except when a filter given here leaves one empty.
 filtered=()
 [ $# -gt 0 ] && filtered=(--passWithNoTests)
-npx vitest run "${filtered[@]}" --project server --project web --project contract "$@"
+npx vitest run "${filtered[@]}" --project server --project web --project contract --project cli "$@"
 npx vitest run "${filtered[@]}" --no-file-parallelism --project e2e "$@"
