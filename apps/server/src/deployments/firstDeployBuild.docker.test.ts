@@ -173,22 +173,27 @@ describeWith('docker')("a Compose project's images are built side by side throug
     const base = (await docker.getImage('busybox:1.36').inspect()).Id.replace(/^sha256:/, '');
     for (const id of made) if (base.startsWith(id)) made.delete(id);
     expect(made.size).toBeGreaterThan(3);
+    const deleted = (await engine.ctx.platform.db.query.workspaces.findMany())
+      .filter((workspace) => ['fine', 'broken'].includes(workspace.name))
+      .map((workspace) => workspace.id);
+    expect(deleted).toHaveLength(2);
     for (const name of ['fine', 'broken']) {
       expect((await client.delete(`/api/workspace-delete/${name}`)).statusCode).toBe(200);
     }
-    const left = [];
+    // The engine's layer cache is the machine's: an image these builds made may by now be another build's image or
+    // its base (the same Dockerfile steps in another test run on this engine). What must be gone is every name of
+    // these workspaces, and every image of these builds that no other name or image uses.
+    const images = await docker.listImages({ all: true });
+    const parents = images.map((image) => image.ParentId.replace(/^sha256:/, '')).filter(Boolean);
+    const orphans = [];
     for (const id of made) {
-      if (
-        await docker
-          .getImage(id)
-          .inspect()
-          .then(
-            () => true,
-            () => false,
-          )
-      )
-        left.push(id);
+      const image = images.find((candidate) => candidate.Id.replace(/^sha256:/, '').startsWith(id));
+      if (!image) continue;
+      const tags = (image.RepoTags ?? []).filter((tag) => tag !== '<none>:<none>');
+      const ours = tags.some((tag) => deleted.some((ws) => tag.startsWith(`slipway-${ws}-`)));
+      const usedElsewhere = tags.length > 0 || parents.some((parent) => parent.startsWith(id));
+      if (ours || !usedElsewhere) orphans.push(id);
     }
-    expect(left).toEqual([]);
+    expect(orphans).toEqual([]);
   });
 });
