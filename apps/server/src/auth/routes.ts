@@ -10,6 +10,8 @@ import { type CookiePolicy, clearSessionCookies, setSessionCookies } from './ses
 import { type SessionManager, safeEqual } from './sessions.js';
 
 const OAUTH_STATE_COOKIE = 'slipway_oauth_state';
+/** The cookie's scope (a path prefix, not a route): sent only to the sign-in routes under it, set and cleared alike. */
+const OAUTH_STATE_COOKIE_SCOPE = { path: '/api/auth' } as const;
 
 export function authRoutes(deps: {
   auth: AuthService;
@@ -35,7 +37,7 @@ export function authRoutes(deps: {
     if (!deps.github) return startSession(request, reply, await deps.auth.signInLocal(as));
     const state = randomBytes(24).toString('base64url');
     reply.setCookie(OAUTH_STATE_COOKIE, state, {
-      path: '/api/auth',
+      ...OAUTH_STATE_COOKIE_SCOPE,
       httpOnly: true,
       sameSite: 'lax',
       secure: deps.policy.secure,
@@ -49,7 +51,7 @@ export function authRoutes(deps: {
     signIn: ({ query, request, reply }) => beginSignIn(request, reply, query.as, false),
     oauthCallback: async ({ query: { code, state }, request, reply }) => {
       const expected = request.cookies[OAUTH_STATE_COOKIE];
-      reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/api/auth' });
+      reply.clearCookie(OAUTH_STATE_COOKIE, OAUTH_STATE_COOKIE_SCOPE);
       if (!expected || !safeEqual(expected, state)) {
         throw new DomainError(
           'forbidden',
