@@ -3,6 +3,7 @@ export * from './alerts.js';
 export * from './apiTokens.js';
 export * from './billing.js';
 export * from './cadvisor.js';
+export * from './customDomains.js';
 export * from './deployments.js';
 export * from './deployOnPush.js';
 export * from './enterprise.js';

@@ -48,6 +48,7 @@ export function securityOf(route: RouteDefinition & { name: string }): SecurityR
   };
   switch (route.access) {
     case 'public':
+    case 'loopback':
       return [];
     case 'admin':
       return [{ adminSessionCookie: [], ...xsrf }];
@@ -74,7 +75,8 @@ export function errorAnswers(route: RouteDefinition): Record<string, OpenApiResp
     answers[400] = errorAnswer('A path parameter, the query or the body is invalid (`invalid_request`).');
   }
   if (route.access === 'admin') answers[401] = errorAnswer('No admin session (`unauthenticated`).');
-  else if (route.access !== 'public') answers[401] = errorAnswer('Not signed in (`unauthenticated`).');
+  else if (route.access !== 'public' && route.access !== 'loopback')
+    answers[401] = errorAnswer('Not signed in (`unauthenticated`).');
   const forbidden = [
     route.access === 'whitelisted' && 'signed in but not whitelisted (`not_whitelisted`)',
     changesState(route) &&

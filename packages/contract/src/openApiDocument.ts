@@ -63,7 +63,7 @@ export const openApiResponseSchema = z.looseObject({
 });
 
 /** Who may call, as the route table says: anyone, a signed-in user, a whitelisted user or an admin session. */
-export const openApiAccessSchema = z.enum(['public', 'user', 'whitelisted', 'admin']);
+export const openApiAccessSchema = z.enum(['public', 'user', 'whitelisted', 'admin', 'loopback']);
 
 export const openApiOperationSchema = z.looseObject({
   operationId: z.string(),

@@ -15,6 +15,7 @@ import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { apiTokenRoutes } from './routes/apiTokens.js';
 import { billingRoutes } from './routes/billing.js';
+import { customDomainRoutes } from './routes/customDomains.js';
 import { deploymentRoutes } from './routes/deployments.js';
 import { referenceRoutes } from './routes/reference.js';
 import { workspaceRoutes } from './routes/workspaces.js';
@@ -45,6 +46,11 @@ const AREAS = {
   apiTokens: {
     routes: apiTokenRoutes,
     description: 'API tokens for scripts and CI, managed from a signed-in session only.',
+  },
+  customDomains: {
+    routes: customDomainRoutes,
+    description:
+      "A workspace's own domains, proven by DNS, and the question Caddy asks before it orders a certificate.",
   },
   reference: { routes: referenceRoutes, description: 'This description of the API.' },
 } as const;

@@ -14,8 +14,11 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  */
 export type RouteKind = 'json' | 'sse' | 'redirect' | 'webhook' | 'static';
 
-/** Who may call: anyone, a signed-in user, a whitelisted user, or an admin session. */
-export type RouteAccess = 'public' | 'user' | 'whitelisted' | 'admin';
+/**
+ * Who may call: anyone, a signed-in user, a whitelisted user, an admin session, or only a direct connection
+ * from this machine (loopback, nothing forwarded: Caddy's questions to the control plane).
+ */
+export type RouteAccess = 'public' | 'user' | 'whitelisted' | 'admin' | 'loopback';
 
 export interface RouteDefinition {
   method: HttpMethod;

@@ -106,6 +106,11 @@ export const ROUTE_ENDPOINTS = {
   listApiTokens: { method: 'GET', path: '/api/api-tokens' },
   createApiToken: { method: 'POST', path: '/api/api-tokens' },
   revokeApiToken: { method: 'DELETE', path: '/api/api-tokens/:id' },
+  listDomains: { method: 'GET', path: '/api/workspace-domains/:name' },
+  addDomain: { method: 'POST', path: '/api/workspace-domains/:name' },
+  verifyDomain: { method: 'POST', path: '/api/workspace-domains/:name/:domain/verify' },
+  removeDomain: { method: 'DELETE', path: '/api/workspace-domains/:name/:domain' },
+  tlsPermission: { method: 'GET', path: '/api/tls/permission' },
   openApiDocument: { method: 'GET', path: '/api/openapi.json' },
   webApp: { method: 'GET', path: '/*' },
 } as const satisfies { readonly [N in RouteName]: RouteEndpoint<N> };

@@ -4,6 +4,7 @@ import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { apiTokenRoutes } from './routes/apiTokens.js';
 import { billingRoutes } from './routes/billing.js';
+import { customDomainRoutes } from './routes/customDomains.js';
 import { deploymentRoutes } from './routes/deployments.js';
 import { referenceRoutes } from './routes/reference.js';
 import { workspaceRoutes } from './routes/workspaces.js';
@@ -19,6 +20,7 @@ export const ROUTES = {
   ...billingRoutes,
   ...adminRoutes,
   ...apiTokenRoutes,
+  ...customDomainRoutes,
   ...referenceRoutes,
   webApp: route({
     method: 'GET',

@@ -109,6 +109,12 @@ export const TOKEN_RULES = {
   listApiTokens: NEVER,
   createApiToken: NEVER,
   revokeApiToken: NEVER,
+  listDomains: read(named('name')),
+  addDomain: write(named('name')),
+  verifyDomain: write(named('name')),
+  removeDomain: write(named('name')),
+  // Caddy's question, on loopback: a token neither helps nor is needed.
+  tlsPermission: PUBLIC,
   openApiDocument: PUBLIC,
   webApp: PUBLIC,
 } as const satisfies Record<RouteName, TokenRule>;

@@ -80,6 +80,19 @@ const envSchema = z.object({
   SSH_USER: optionalString,
   SSH_PRIVATE_KEY_FILE: optionalString,
   INGRESS_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  /** The public addresses an apex custom domain's A/AAAA records point at (comma-separated). */
+  INGRESS_ADDRESSES: optionalString,
+  /** The resolvers custom-domain checks ask (`host` or `host:port`, comma-separated); the system's by default. */
+  DNS_SERVERS: optionalString,
+  /** The ACME directory custom domains' certificates come from: any RFC 8555 CA. */
+  ACME_CA: optionalUrl,
+  /** `true`: Let's Encrypt's staging directory (when ACME_CA is not set). */
+  ACME_STAGING: z.enum(['true', 'false']).default('false'),
+  ACME_EMAIL: optionalString,
+  /** A PEM file of the root the ACME directory's own HTTPS chains to, when it is not a public one. */
+  ACME_CA_ROOT: optionalString,
+  /** The CA's names in CAA records (comma-separated); Let's Encrypt's by default. */
+  ACME_CAA_IDENTITIES: z.string().default('letsencrypt.org'),
   DEPLOY_HEALTH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   DEPLOY_KEEP_VERSIONS: z.coerce.number().int().min(1).max(20).default(5),
   DEPLOY_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
@@ -93,6 +106,14 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+const LETS_ENCRYPT_PRODUCTION = 'https://acme-v02.api.letsencrypt.org/directory';
+const LETS_ENCRYPT_STAGING = 'https://acme-staging-v02.api.letsencrypt.org/directory';
+const commaList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export type AuthMode = 'github' | 'local';
 
@@ -133,7 +154,23 @@ export interface Config {
     webhookId: string | undefined;
     apiUrl: string;
   };
-  ingress: { caddyAdminUrl: string | undefined; publicDomain: string | undefined; httpsPort: number };
+  ingress: {
+    caddyAdminUrl: string | undefined;
+    publicDomain: string | undefined;
+    httpsPort: number;
+    /** Where apex custom domains point (A/AAAA); empty: only CNAMEs can be offered. */
+    addresses: string[];
+    /** The resolvers custom-domain checks ask; empty: the system's. */
+    dnsServers: string[];
+    /** What Caddy asks before it orders a certificate for a custom domain: this server, on loopback. */
+    permissionUrl: string;
+    acme: {
+      directoryUrl: string;
+      email: string | undefined;
+      caRootFile: string | undefined;
+      caaIdentities: string[];
+    };
+  };
   /** The landing page's demo video embed URL; without it the landing shows the poster only. */
   demoVideoUrl: string | undefined;
   /** `minFreeDiskBytes`: below this much free disk on the VM a build first prunes, then refuses (0: never). */
@@ -269,6 +306,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       caddyAdminUrl: env.CADDY_ADMIN_URL,
       publicDomain: env.PUBLIC_DOMAIN,
       httpsPort: env.INGRESS_HTTPS_PORT,
+      addresses: commaList(env.INGRESS_ADDRESSES),
+      dnsServers: commaList(env.DNS_SERVERS),
+      permissionUrl: `http://127.0.0.1:${env.PORT}/api/tls/permission`,
+      acme: {
+        directoryUrl:
+          env.ACME_CA ?? (env.ACME_STAGING === 'true' ? LETS_ENCRYPT_STAGING : LETS_ENCRYPT_PRODUCTION),
+        email: env.ACME_EMAIL,
+        caRootFile: env.ACME_CA_ROOT,
+        caaIdentities: commaList(env.ACME_CAA_IDENTITIES),
+      },
     },
     demoVideoUrl: env.DEMO_VIDEO_URL,
     trustProxy: trustedProxies(env.TRUST_PROXY, production),

@@ -7,6 +7,7 @@ import {
 } from '@slipway/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import { requireLoopback } from './loopbackOnly.js';
 import { type RequestUser, requireUser, requireWhitelisted } from './requestContext.js';
 
 type Parsed<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S extends z.ZodType }
@@ -83,6 +84,8 @@ function guardOf(definition: RouteDefinition, checks: AccessChecks): Partial<Rou
       return { preHandler: requireWhitelisted };
     case 'admin':
       return { onRequest: checks.admin };
+    case 'loopback':
+      return { onRequest: requireLoopback };
   }
 }
 

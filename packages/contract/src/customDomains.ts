@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { timestampSchema } from './schemaKit.js';
+
+/**
+ * A custom domain's life: Pending DNS (the records are not there yet) → Verified (the TXT token and the
+ * target both check out; the route serves it) → Issuing certificate → Active; or Misconfigured (it was
+ * verified and its DNS moved away: still listed, no longer served a new certificate) or Failed (the CA
+ * refused), each with a cause in words.
+ */
+export const DOMAIN_STATUSES = [
+  'pending_dns',
+  'verified',
+  'issuing',
+  'active',
+  'misconfigured',
+  'failed',
+] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+export const DOMAIN_STATUS_LABELS: Record<DomainStatus, string> = {
+  pending_dns: 'Pending DNS',
+  verified: 'Verified',
+  issuing: 'Issuing certificate',
+  active: 'Active',
+  misconfigured: 'Misconfigured',
+  failed: 'Failed',
+};
+
+/** The TXT record that proves ownership lives at `_slipway-challenge.{domain}`. */
+export const CHALLENGE_LABEL = '_slipway-challenge';
+export const MAX_DOMAINS_PER_WORKSPACE = 50;
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A host name as DNS and certificates know it: lower case, no trailing dot, an IDN in its ASCII (punycode)
+ * form. Undefined when it is not a host name a certificate can be issued for (an IP address, a wildcard, a
+ * single label, a bad label). WHATWG URL parsing does the IDNA mapping, in Node and in browsers alike.
+ */
+export function normaliseDomain(input: string): string | undefined {
+  const trimmed = input.trim().replace(/\.$/, '');
+  if (!trimmed || /[/:@?#\s*\\]/.test(trimmed) || trimmed.startsWith('[')) return undefined;
+  let host: string;
+  try {
+    host = new URL(`http://${trimmed}/`).hostname;
+  } catch {
+    return undefined;
+  }
+  host = host.replace(/\.$/, '');
+  if (IPV4.test(host) || host.length > 253) return undefined;
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return undefined;
+  if (/^\d+$/.test(labels.at(-1) ?? '')) return undefined;
+  return host;
+}
+
+export const domainNameSchema = z
+  .string({ error: 'Enter a domain name' })
+  .max(300, { error: 'A domain name is at most 253 characters' })
+  .transform((value, context) => {
+    const domain = normaliseDomain(value);
+    if (!domain) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${value.trim()}" is not a domain name: enter one like shop.example.com, without https:// or a path`,
+      });
+      return z.NEVER;
+    }
+    return domain;
+  });
+
+export const addDomainSchema = z.object({
+  domain: domainNameSchema,
+  /** The service it serves: one of the workspace's services with a URL. */
+  service: z.string().min(1, { error: 'Choose the service this domain serves' }).max(200),
+  /** Also answer at `www.{domain}` (or at the apex, for a `www.` domain) with a redirect to this one. */
+  redirect_www: z.boolean().default(false),
+});
+export type AddDomain = z.input<typeof addDomainSchema>;
+
+export const domainParamsSchema = z.object({
+  name: z.string().min(1).max(200),
+  domain: domainNameSchema,
+});
+
+/** The question Caddy asks before it orders a certificate: `?domain=shop.example.com`. */
+export const tlsPermissionQuerySchema = z.object({ domain: z.string().max(300).default('') });
+
+export const dnsRecordSchema = z.object({
+  type: z.enum(['TXT', 'CNAME', 'A', 'AAAA']),
+  /** The full record name, e.g. `_slipway-challenge.shop.example.com`. */
+  name: z.string(),
+  value: z.string(),
+});
+export type DnsRecord = z.infer<typeof dnsRecordSchema>;
+
+export const customDomainSchema = z.object({
+  id: z.string(),
+  /** Normalised (ASCII, punycode for an IDN). */
+  domain: z.string(),
+  /** The same name as people read it (differs from `domain` only for an IDN). */
+  unicode_domain: z.string(),
+  service: z.string(),
+  status: z.enum(DOMAIN_STATUSES),
+  /** Why it is not Active, in a sentence a user can act on; null when nothing is wrong. */
+  cause: z.string().nullable(),
+  /** When the CA asked to wait (a rate limit): retry after this moment. */
+  retry_after: timestampSchema.nullable(),
+  redirect_www: z.boolean(),
+  /** What to add at the DNS provider: the TXT token, and a CNAME or A/AAAA records. */
+  records: z.array(dnsRecordSchema),
+  url: z.string(),
+  certificate: z.object({ issuer: z.string(), not_after: timestampSchema }).nullable(),
+  verified_at: timestampSchema.nullable(),
+  checked_at: timestampSchema.nullable(),
+  next_check_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+});
+export type CustomDomain = z.infer<typeof customDomainSchema>;
+
+export const tlsPermissionSchema = z.object({ allowed: z.literal(true) });
