@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config/config.js';
 import { withEnvFile } from './config/envFile.js';
 import { startDeploymentWorker } from './deployments/deploymentWorker.js';
@@ -35,6 +36,8 @@ async function main() {
     console.log(`\n  Admin password (shown once): ${platform.secrets.adminPassword}\n`);
   }
   await app.listen({ host: config.host, port: config.port });
+  // Caddy's permission question goes to the port really listened on (PORT=0 picks one only now).
+  platform.listeningOn((app.server.address() as AddressInfo).port);
   await platform.runningApps.start();
   // Deployment jobs, and the reaper that ends deployments a stopped process left running.
   await startDeploymentWorker(platform);
@@ -42,6 +45,8 @@ async function main() {
   platform.deployOnPush.start();
   // Workspaces whose subscription lapsed beyond the grace period are stopped, hourly, in one replica.
   platform.lapseSweeper.start();
+  // Custom domains whose check is due (pending ones backing off, verified ones daily), in one replica.
+  platform.customDomains.start();
   platform.logger.info(
     {
       url: config.publicUrl,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { ROUTES } from '@slipway/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminRoutes, adminSessionCheck } from '../admin/routes.js';
 import { registerWebAccessLog } from '../admin/systemLogs.js';
@@ -14,6 +15,7 @@ import { registerRequestContext } from '../auth/requestContext.js';
 import { authRoutes } from '../auth/routes.js';
 import { cookiePolicy } from '../auth/sessionCookies.js';
 import { billingRoutes } from '../billing/routes.js';
+import { customDomainRoutes } from '../custom-domains/routes.js';
 import { deployOnPushRoutes } from '../deploy-on-push/routes.js';
 import { deploymentRoutes } from '../deployments/routes.js';
 import { enterpriseRoutes } from '../enterprise/routes.js';
@@ -75,6 +77,11 @@ export async function buildApp(
   });
 
   registerWebAccessLog(app, { logDir: platform.admin.logDir });
+  // Caddy asks before every certificate it would order, a flood of random names included: its answers are not
+  // logged one by one (warnings and errors still are).
+  app.addHook('onRoute', (route) => {
+    if (route.url === ROUTES.tlsPermission.path) route.logLevel = 'warn';
+  });
   registerTokenChecks(app, tokenGuard);
   const { runningApps } = platform;
   const webDist = options.webDist ?? WEB_DIST;
@@ -88,6 +95,7 @@ export async function buildApp(
         github: platform.githubOAuth,
       }),
       ...apiTokenRoutes({ apiTokens: platform.apiTokens }),
+      ...customDomainRoutes({ customDomains: platform.customDomains.service }),
       ...apiReferenceRoutes(),
       ...enterpriseRoutes({ enterprise: platform.enterprise, limits }),
       ...repositoryRoutes({ repositories: platform.repositories }),

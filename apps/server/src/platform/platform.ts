@@ -10,12 +10,15 @@ import { createBillingModule } from '../billing/billingModule.js';
 import { sweepLapsedWorkspaces } from '../billing/lapseSweep.js';
 import type { Config } from '../config/config.js';
 import { resolveSecrets, type Secrets } from '../config/secrets.js';
+import { createCustomDomainsModule } from '../custom-domains/customDomainsModule.js';
+import { createCustomDomainsRepository } from '../custom-domains/customDomainsRepository.js';
 import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.js';
 import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
 import { type ComposeCli, createComposeCli } from '../infra/compose/composeCli.js';
 import { type Database, openDatabase } from '../infra/db/client.js';
+import type { Ingress } from '../infra/ingress/ingress.js';
 import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import { createLogger } from '../infra/logging/logger.js';
@@ -73,6 +76,8 @@ export async function createPlatform(
     databaseInMemory?: boolean;
     /** The Compose CLI the deployments run (tests wrap the real one to see what it is given). */
     compose?: () => Promise<ComposeCli>;
+    /** The ingress instead of the configured one (tests: a recording one where Caddy is not the point). */
+    ingress?: Ingress;
   } = {},
 ) {
   const secrets = options.secrets ?? resolveSecrets(config);
@@ -143,6 +148,23 @@ export async function createPlatform(
     onError: (error) => logger.error({ err: error }, 'reading secrets to mask failed'),
   });
   const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks });
+  // Caddy asks this URL before it orders a certificate for a custom domain; `listeningOn` corrects its port.
+  let permissionUrl = config.ingress.permissionUrl;
+  const customDomainRows = createCustomDomainsRepository(db);
+  const ingress =
+    options.ingress ??
+    chooseIngress(config, {
+      customHosts: customDomainRows.customHostsOf,
+      permissionUrl: () => permissionUrl,
+    });
+  const customDomains = createCustomDomainsModule({
+    config,
+    repository: customDomainRows,
+    ingress,
+    workspaces: runningApps.workspacesRepo,
+    kv,
+    logger,
+  });
   const repositories = await chooseRepositoryProvider(config, vault);
   const billing = createBillingModule({ config, db, users, mailer, logger, paypal: choosePaypal(config) });
   // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
@@ -158,7 +180,7 @@ export async function createPlatform(
     vault,
     logger,
     vmProvider: chooseVmProvider({ config, db, vault }),
-    ingress: chooseIngress(config),
+    ingress,
     compose: options.compose ?? (() => createComposeCli()),
     resolveSource: (user, owner, repo) => repositories.cloneSource(user, owner, repo),
     loadEnv: (userId, workspaceName) => envVariables.readPlaintext(userId, workspaceName),
@@ -250,8 +272,19 @@ export async function createPlatform(
     deployOnPush,
     billing,
     lapseSweeper,
+    customDomains,
     admin,
+    /**
+     * The port the server listens on, once it does: with PORT=0 (tests) it is known only then, and Caddy's
+     * permission question must reach it.
+     */
+    listeningOn(port: number) {
+      const url = new URL(config.ingress.permissionUrl);
+      url.port = String(port);
+      permissionUrl = url.toString();
+    },
     async close() {
+      await customDomains.stop();
       await lapseSweeper.stop();
       await deployOnPush.stop();
       await deployments.stop();

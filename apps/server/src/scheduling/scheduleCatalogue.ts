@@ -28,6 +28,12 @@ export const SCHEDULE = {
     runsIn: { lease: 'billing-lapse-sweeper' },
     failure: 'lapse sweep failed',
   },
+  'custom-domain-checks': {
+    // Claims whose next check is due (custom-domains/checkSchedule.ts backs each off): a batch per run.
+    everyMs: 15_000,
+    runsIn: { lease: 'custom-domain-checks' },
+    failure: 'custom domain checks failed',
+  },
   'metric-sampler': {
     everyMs: 'configured', // METRIC_SAMPLE_INTERVAL_MS
     runsIn: { lease: 'metric-sampler' },

@@ -1,0 +1,241 @@
+import type { Logger } from 'pino';
+import { isUniqueViolation } from '../deployments/deploymentRepository.js';
+import type { CertificateEvent, Ingress, ServedCertificate } from '../infra/ingress/ingress.js';
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
+import {
+  after,
+  nextIssuingAttempt,
+  nextPendingCheck,
+  RECHECK_UNANSWERED_MS,
+  RECHECK_VERIFIED_MS,
+  RETRY_REFUSED_MS,
+} from './checkSchedule.js';
+import type { CustomDomainRow, CustomDomainsRepository } from './customDomainsRepository.js';
+import type { DnsChecks, DnsVerdict } from './dnsChecks.js';
+import type { StoredStatus } from './domainStatus.js';
+import { type DomainTarget, publicHostOf } from './domainTarget.js';
+
+/** Who asked for a check: the user (Verify: now, and the backoff starts afresh) or the background task. */
+export type CheckTrigger = 'verify' | 'background';
+
+/** A claim that has been verified and not released: its route holds it. */
+const VERIFIED: StoredStatus[] = ['verified', 'issuing', 'active', 'failed', 'misconfigured'];
+
+const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export function refusedCause(domain: string, message: string, retryAfter: Date | undefined): string {
+  const said = message.trim().replace(/\.+$/, '');
+  const when = retryAfter ? ` It can be asked again after ${utc(retryAfter)}; Slipway will ask then.` : '';
+  return `The certificate authority refused ${domain}: ${said}.${when}`;
+}
+
+/** Whether the served certificate is the one for `host` (not a default or fallback certificate). */
+function covers(certificate: ServedCertificate, host: string): boolean {
+  return certificate.names.some((name) => {
+    const pattern = name.toLowerCase();
+    return (
+      pattern === host || (pattern.startsWith('*.') && host.slice(host.indexOf('.')) === pattern.slice(1))
+    );
+  });
+}
+
+/**
+ * A custom domain's life: Pending DNS → (its TXT token, target and CAA check out) Verified: its route serves it
+ * → Issuing certificate (the proxy is asked for it, which orders it on demand) → Active. A verified domain
+ * whose DNS moves away becomes Misconfigured (listed, routed, but refused new certificates) until it checks
+ * out again; the CA's refusal makes it Failed, with the CA's message, until it may be asked again.
+ */
+export function createDomainLifecycle(deps: {
+  repository: CustomDomainsRepository;
+  workspaces: { findById(id: string): Promise<WorkspaceRow | undefined> };
+  dns: DnsChecks;
+  ingress: Pick<Ingress, 'setCustomHosts' | 'certificateFor'>;
+  addresses: string[];
+  logger: Logger;
+  now: () => Date;
+}) {
+  const { repository, logger, now } = deps;
+
+  const targetOf = (row: CustomDomainRow, workspace: WorkspaceRow | undefined): DomainTarget => ({
+    host: publicHostOf(workspace?.serviceUrls[row.service]),
+    addresses: deps.addresses,
+  });
+
+  /** The workspace's route gets exactly its verified domains, in one update. */
+  async function syncRoute(workspaceId: string) {
+    await deps.ingress.setCustomHosts(workspaceId, await repository.customHostsOf(workspaceId));
+  }
+
+  async function runChecks(row: CustomDomainRow): Promise<DnsVerdict | undefined> {
+    const workspace = await deps.workspaces.findById(row.workspaceId);
+    if (!workspace) return undefined;
+    const target = targetOf(row, workspace);
+    if (!workspace.serviceUrls[row.service] || (!target.host && target.addresses.length === 0)) {
+      return {
+        outcome: 'unknown',
+        cause: `${row.service} has no URL now (its workspace is stopped, or it publishes no port): deploy it, then Verify.`,
+      };
+    }
+    const token = row.verifiedAt ? undefined : row.challengeToken;
+    return deps.dns.check(row.domain, { token, target });
+  }
+
+  /** No verdict: a pending claim says why and backs off; a verified one stays as it is and is asked again soon. */
+  async function recordUnanswered(row: CustomDomainRow, cause: string, at: Date, trigger: CheckTrigger) {
+    if (row.verifiedAt) {
+      return (
+        (await repository.update(row.id, { checkedAt: at, nextCheckAt: after(at, RECHECK_UNANSWERED_MS) })) ??
+        row
+      );
+    }
+    const failedChecks = trigger === 'verify' ? 0 : row.failedChecks + 1;
+    const patch = { cause, checkedAt: at, failedChecks, nextCheckAt: nextPendingCheck(at, failedChecks) };
+    return (await repository.update(row.id, patch, ['pending_dns'])) ?? row;
+  }
+
+  /** What is wrong, said on the claim: pending stays pending; a verified one becomes Misconfigured. */
+  async function recordFailure(row: CustomDomainRow, cause: string, at: Date, trigger: CheckTrigger) {
+    const backingOff = row.status === 'pending_dns' || row.status === 'misconfigured';
+    const failedChecks = trigger === 'background' && backingOff ? row.failedChecks + 1 : 0;
+    const status = row.verifiedAt ? 'misconfigured' : 'pending_dns';
+    if (status === 'misconfigured' && row.status !== 'misconfigured') {
+      logger.info({ domain: row.domain, cause }, 'a verified custom domain is misconfigured');
+    }
+    const patch = {
+      status,
+      cause,
+      checkedAt: at,
+      failedChecks,
+      nextCheckAt: nextPendingCheck(at, failedChecks),
+    };
+    return (await repository.update(row.id, patch, row.verifiedAt ? VERIFIED : ['pending_dns'])) ?? row;
+  }
+
+  /** Marks the claim verified, unless another workspace's live claim holds the name (then it says so). */
+  async function claim(row: CustomDomainRow, at: Date, trigger: CheckTrigger): Promise<CustomDomainRow> {
+    try {
+      const { row: verified, released } = await repository.markVerified(
+        row,
+        { verifiedAt: at, status: 'verified', cause: null, checkedAt: at, failedChecks: 0 },
+        `Another workspace proved ${row.domain} with its own TXT record while this one's DNS pointed elsewhere: it is no longer served here. Verify it again with this workspace's TXT record, or remove it.`,
+      );
+      if (released) {
+        logger.info({ domain: row.domain }, 'a misconfigured custom domain was proven by another workspace');
+        await syncRoute(released.workspaceId).catch((error) =>
+          logger.warn(
+            { err: error, domain: row.domain },
+            'taking a released custom domain off its route failed',
+          ),
+        );
+      }
+      return verified;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const failedChecks = trigger === 'verify' ? 0 : row.failedChecks + 1;
+      const cause = `${row.domain} was verified by another workspace first: it can be verified here only once it is removed there.`;
+      const patch = { cause, checkedAt: at, failedChecks, nextCheckAt: nextPendingCheck(at, failedChecks) };
+      return (await repository.update(row.id, patch, ['pending_dns'])) ?? row;
+    }
+  }
+
+  /**
+   * Asks the proxy for the name's certificate (it orders one on demand): Active with its issuer and expiry, or
+   * still Issuing, asked again soon. A default certificate that does not cover the name does not count.
+   */
+  async function issue(row: CustomDomainRow): Promise<CustomDomainRow> {
+    let certificate: ServedCertificate | undefined;
+    try {
+      certificate = await deps.ingress.certificateFor(row.domain);
+      if (!covers(certificate, row.domain))
+        throw new Error(`the certificate served covers ${certificate.names.join(', ')}`);
+    } catch (error) {
+      const at = now();
+      logger.debug({ err: error, domain: row.domain }, 'no certificate for a custom domain yet');
+      const failedChecks = row.failedChecks + 1;
+      const patch = { failedChecks, nextCheckAt: nextIssuingAttempt(at, failedChecks) };
+      return (await repository.update(row.id, patch, ['issuing'])) ?? row;
+    }
+    const at = now();
+    const patch = {
+      status: 'active',
+      cause: null,
+      retryAfter: null,
+      failedChecks: 0,
+      certificateIssuer: certificate.issuer,
+      certificateNotAfter: certificate.notAfter,
+      nextCheckAt: after(at, RECHECK_VERIFIED_MS),
+    };
+    return (await repository.update(row.id, patch, ['verified', 'issuing', 'failed'])) ?? row;
+  }
+
+  /** A verified claim whose DNS checks out: onto the route, and its certificate asked for. */
+  async function startIssuing(row: CustomDomainRow, at: Date, trigger: CheckTrigger) {
+    await syncRoute(row.workspaceId);
+    const patch = {
+      status: 'issuing',
+      cause: null,
+      retryAfter: null,
+      checkedAt: at,
+      failedChecks: 0,
+      nextCheckAt: nextIssuingAttempt(at, 0),
+    };
+    const issuing = await repository.update(row.id, patch, VERIFIED);
+    if (!issuing) return row;
+    if (trigger === 'background') return issue(issuing);
+    // Verify answers at once; the certificate follows (the background task asks again if this attempt is lost).
+    void issue(issuing).catch((error) =>
+      logger.warn({ err: error, domain: row.domain }, 'asking for a custom domain certificate failed'),
+    );
+    return issuing;
+  }
+
+  return {
+    syncRoute,
+
+    /** Checks the claim's DNS now and moves it along its life; answers the claim as it is then. */
+    async check(row: CustomDomainRow, trigger: CheckTrigger): Promise<CustomDomainRow> {
+      if (trigger === 'background' && row.status === 'issuing') return issue(row);
+      const at = now();
+      const verdict = await runChecks(row);
+      if (!verdict) return row;
+      if (verdict.outcome === 'unknown') return recordUnanswered(row, verdict.cause, at, trigger);
+      if (verdict.outcome === 'fail') return recordFailure(row, verdict.cause, at, trigger);
+      const verified = row.verifiedAt ? row : await claim(row, at, trigger);
+      if (!verified.verifiedAt) return verified;
+      if (verified.status === 'active') {
+        const patch = {
+          cause: null,
+          checkedAt: at,
+          failedChecks: 0,
+          nextCheckAt: after(at, RECHECK_VERIFIED_MS),
+        };
+        return (await repository.update(verified.id, patch, ['active'])) ?? verified;
+      }
+      if (verified.status === 'failed' && verified.retryAfter && verified.retryAfter > at) {
+        const patch = { checkedAt: at, nextCheckAt: verified.retryAfter };
+        return (await repository.update(verified.id, patch, ['failed'])) ?? verified;
+      }
+      return startIssuing(verified, at, trigger);
+    },
+
+    /** What the proxy said about a certificate: Failed with the CA's words, or Active once obtained. */
+    async onCertificateEvent(event: CertificateEvent) {
+      for (const row of await repository.listVerifiedFor(event.host)) {
+        if (event.kind === 'obtained') {
+          if (['verified', 'issuing', 'failed'].includes(row.status)) await issue(row);
+          continue;
+        }
+        logger.info({ domain: row.domain, message: event.message }, 'the CA refused a custom domain');
+        const patch = {
+          status: 'failed',
+          cause: refusedCause(row.domain, event.message, event.retryAfter),
+          retryAfter: event.retryAfter ?? null,
+          nextCheckAt: event.retryAfter ?? after(now(), RETRY_REFUSED_MS),
+        };
+        await repository.update(row.id, patch, ['verified', 'issuing', 'active', 'failed']);
+      }
+    },
+  };
+}
+
+export type DomainLifecycle = ReturnType<typeof createDomainLifecycle>;
