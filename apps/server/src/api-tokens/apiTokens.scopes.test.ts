@@ -26,6 +26,7 @@ function urlOf(path: string): string {
       if (name === 'key') return 'SOME_KEY';
       if (name === 'email') return 'someone%40example.com';
       if (name === 'sink_type') return 'email';
+      if (name === 'domain') return 'shop.example.com';
       return 'alpha';
     })
     .join('/');

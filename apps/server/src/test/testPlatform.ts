@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../config/config.js';
 import type { ComposeCli } from '../infra/compose/composeCli.js';
+import type { Ingress } from '../infra/ingress/ingress.js';
 import { buildApp } from '../platform/app.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
 import { freshPostgresDatabase } from './postgresDatabase.js';
@@ -21,6 +22,8 @@ export interface TestPlatformOptions {
   /** The embedded database in DATA_DIR as in production, instead of in memory. */
   databaseOnDisk?: boolean;
   compose?: () => Promise<ComposeCli>;
+  /** Instead of the configured ingress (e.g. a recording one, test/recordingIngress.ts). */
+  ingress?: Ingress;
 }
 
 export interface TestContext {
@@ -67,6 +70,7 @@ export async function createTestContext(options: TestPlatformOptions = {}): Prom
     logger: pino({ level: 'silent' }),
     databaseInMemory: !options.databaseOnDisk,
     ...(options.compose ? { compose: options.compose } : {}),
+    ...(options.ingress ? { ingress: options.ingress } : {}),
   });
   const app = await buildApp(platform, { webDist: path.join(dataDir, 'no-web') });
   await app.ready();
