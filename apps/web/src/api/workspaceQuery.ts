@@ -1,9 +1,10 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 
 /** The options the workspace screens vary: shown only once something is on, polled, no retry, always stale. */
-export interface WorkspaceQueryOptions {
+export interface WorkspaceQueryOptions<T = unknown> {
   enabled?: boolean;
-  refetchInterval?: number;
+  /** Milliseconds between reads, or chosen from the data last read (false: no polling for now). */
+  refetchInterval?: number | ((data: T | undefined) => number | false);
   retry?: false;
   staleTime?: number;
 }
@@ -13,7 +14,20 @@ export function useWorkspaceQuery<T>(
   key: (workspace: string) => QueryKey,
   fetch: (workspace: string) => Promise<T>,
   workspace: string,
-  options: WorkspaceQueryOptions = {},
+  options: WorkspaceQueryOptions<T> = {},
 ) {
-  return useQuery({ queryKey: key(workspace), queryFn: () => fetch(workspace), ...options });
+  const { refetchInterval, ...rest } = options;
+  return useQuery({
+    queryKey: key(workspace),
+    queryFn: () => fetch(workspace),
+    ...rest,
+    ...(refetchInterval === undefined
+      ? {}
+      : {
+          refetchInterval:
+            typeof refetchInterval === 'function'
+              ? (query: { state: { data: T | undefined } }) => refetchInterval(query.state.data)
+              : refetchInterval,
+        }),
+  });
 }

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
 import { Card } from './ui/Card';
 import { cn } from './ui/cn';
 
@@ -60,6 +60,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   rowAttributes,
+  rowDetail,
   look = 'panel',
   className,
 }: {
@@ -69,6 +70,8 @@ export function DataTable<Row>({
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   rowAttributes?: (row: Row) => RowAttributes;
+  /** What to show under a row, across all its columns (what to do next about it); nothing for none. */
+  rowDetail?: (row: Row) => ReactNode;
   look?: DataTableLook;
   /** Classes of the scrolling box around the table. */
   className?: string;
@@ -90,21 +93,41 @@ export function DataTable<Row>({
         </tr>
       </thead>
       <tbody className={style.body}>
-        {rows.map((row) => (
-          <tr key={rowKey(row)} className={style.row} {...rowAttributes?.(row)}>
-            {shown.map((column) => (
-              <td
-                key={column.header}
-                className={cn(style.td, column.alignEnd && 'text-right', column.className)}
+        {rows.map((row) => {
+          const detail = rowDetail?.(row);
+          const hasDetail = detail !== undefined && detail !== null && detail !== false;
+          return (
+            <Fragment key={rowKey(row)}>
+              <tr
+                className={style.row}
+                // The row and its detail read as one: no rule between them.
+                style={hasDetail ? { borderBottomWidth: 0 } : undefined}
+                {...rowAttributes?.(row)}
               >
-                {column.cell(row)}
-              </td>
-            ))}
-          </tr>
-        ))}
+                {shown.map((column) => (
+                  <td
+                    key={column.header}
+                    className={cn(style.td, column.alignEnd && 'text-right', column.className)}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+              {hasDetail && (
+                <tr className={style.row}>
+                  <td colSpan={shown.length} className={cn(style.td, 'pt-0')}>
+                    {detail}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
       </tbody>
     </table>
   );
-  if (look === 'card') return <Card className={cn('overflow-x-auto', className)}>{table}</Card>;
-  return <div className={cn('overflow-x-auto', className)}>{table}</div>;
+  // `relative`: a visually hidden header (absolutely positioned) scrolls with the table instead of
+  // widening the page on a phone.
+  if (look === 'card') return <Card className={cn('relative overflow-x-auto', className)}>{table}</Card>;
+  return <div className={cn('relative overflow-x-auto', className)}>{table}</div>;
 }

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
-export type BadgeTone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger' | 'info';
+/** `caution` is orange: more than a `warning` (amber), less than `danger` (red). */
+export type BadgeTone = 'neutral' | 'accent' | 'success' | 'warning' | 'caution' | 'danger' | 'info';
 
 const TONES: Record<BadgeTone, string> = {
   neutral: 'bg-zinc-100 text-zinc-700 ring-zinc-200',
   accent: 'bg-accent-50 text-accent-700 ring-accent-200',
   success: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
   warning: 'bg-amber-50 text-amber-800 ring-amber-200',
+  caution: 'bg-orange-50 text-orange-800 ring-orange-200',
   danger: 'bg-red-50 text-red-700 ring-red-200',
   info: 'bg-sky-50 text-sky-700 ring-sky-200',
 };
@@ -16,6 +18,7 @@ const DOTS: Record<BadgeTone, string> = {
   accent: 'bg-accent-500',
   success: 'bg-emerald-500',
   warning: 'bg-amber-500',
+  caution: 'bg-orange-500',
   danger: 'bg-red-500',
   info: 'bg-sky-500',
 };

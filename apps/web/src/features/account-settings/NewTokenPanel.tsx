@@ -1,22 +1,14 @@
 import type { CreatedApiToken } from '@slipway/contract';
-import { Check, Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { CopyButton } from '../../components/CopyButton';
 import { Alert, Button } from '../../components/ui';
 
 export const COPY_NOW = "Copy this token now. You won't be able to see it again.";
 
 /** The new token, shown once: the server keeps only its hash, and the page forgets it when dismissed. */
 export function NewTokenPanel({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  }
+  const [copyFailed, setCopyFailed] = useState(false);
 
   return (
     <section
@@ -37,16 +29,12 @@ export function NewTokenPanel({ created, onDone }: { created: CreatedApiToken; o
             >
               {created.token}
             </code>
-            <Button icon={copied === 'yes' ? Check : Copy} onClick={() => void copy()}>
-              {copied === 'yes' ? 'Copied' : 'Copy'}
-            </Button>
+            <CopyButton text={created.token} label="Copy" onCopied={(copied) => setCopyFailed(!copied)} />
             <Button variant="secondary" onClick={onDone}>
               Done
             </Button>
           </div>
-          {copied === 'failed' && (
-            <Alert tone="warning">Could not copy: select the token and copy it by hand</Alert>
-          )}
+          {copyFailed && <Alert tone="warning">Could not copy: select the token and copy it by hand</Alert>}
           <p className="text-xs text-emerald-900">
             Send it as <code className="font-mono">Authorization: Bearer …</code> with each API request.
           </p>

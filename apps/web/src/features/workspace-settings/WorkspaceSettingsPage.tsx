@@ -1,22 +1,27 @@
-import { ArrowLeft, Bell, History, KeyRound, type LucideIcon, Save, Settings } from 'lucide-react';
+import { ArrowLeft, Bell, Globe, History, KeyRound, type LucideIcon, Save, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert, Button, Spinner, TabButton } from '../../components/ui';
 import { DeployOnPushSwitch } from './DeployOnPushSwitch';
+import { DomainsTab } from './domains/DomainsTab';
 import { EnvVariablesTab } from './EnvVariablesTab';
 import { NotificationsTab } from './NotificationsTab';
 import { RevisionsTab } from './RevisionsTab';
 import { SettingsLoadError } from './SettingsLoadError';
 import { useNotificationSettings } from './useNotificationSettings';
 
-type Tab = 'notifications' | 'env' | 'revisions';
+type Tab = 'notifications' | 'env' | 'revisions' | 'domains';
 
 const TABS: { id: Tab; label: string; icon: LucideIcon }[] = [
   { id: 'notifications', label: 'Notifications', icon: Bell },
   { id: 'env', label: 'Environment Variables', icon: KeyRound },
   { id: 'revisions', label: 'Revisions', icon: History },
+  { id: 'domains', label: 'Domains', icon: Globe },
 ];
+
+/** The tab named in the address (`?tab=revisions`), else Notifications. */
+const tabNamed = (name: string | null): Tab => TABS.find((tab) => tab.id === name)?.id ?? 'notifications';
 
 export function WorkspaceSettingsPage() {
   const [params] = useSearchParams();
@@ -33,7 +38,7 @@ export function WorkspaceSettingsPage() {
 
 function WorkspaceSettings({ workspace }: { workspace: string }) {
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(params.get('tab') === 'revisions' ? 'revisions' : 'notifications');
+  const [tab, setTab] = useState<Tab>(tabNamed(params.get('tab')));
   const settings = useNotificationSettings(workspace);
 
   return (
@@ -61,13 +66,17 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
         }
       />
 
-      <div role="tablist" aria-label="Settings" className="mt-6 flex gap-1 border-b border-zinc-200">
+      <div
+        role="tablist"
+        aria-label="Settings"
+        className="mt-6 flex gap-1 overflow-x-auto border-b border-zinc-200"
+      >
         {TABS.map(({ id, label, icon: Icon }) => (
           <TabButton
             key={id}
             selected={tab === id}
             onClick={() => setTab(id)}
-            className="inline-flex items-center gap-2 px-4 py-2"
+            className="inline-flex items-center gap-2 px-4 py-2 whitespace-nowrap"
           >
             <Icon className="h-4 w-4" aria-hidden="true" />
             {label}
@@ -90,6 +99,8 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
           )
         ) : tab === 'env' ? (
           <EnvVariablesTab workspace={workspace} />
+        ) : tab === 'domains' ? (
+          <DomainsTab workspace={workspace} />
         ) : (
           <>
             <DeployOnPushSwitch workspace={workspace} />

@@ -51,7 +51,10 @@ export function OperationItem({ operation }: { operation: OperationView }) {
         </Badge>
         <code className="font-mono text-sm font-medium break-all text-zinc-900">{operation.path}</code>
         <span className="text-sm text-zinc-500">{operation.id}</span>
-        <Badge tone={operation.access === 'public' ? 'neutral' : 'accent'} className="ml-auto">
+        <Badge
+          tone={operation.access === 'public' || operation.access === 'loopback' ? 'neutral' : 'accent'}
+          className="ml-auto"
+        >
           {ACCESS_LABELS[operation.access]}
         </Badge>
       </summary>

@@ -46,6 +46,7 @@ export const ACCESS_LABELS: Record<OperationView['access'], string> = {
   user: 'Signed in',
   whitelisted: 'Whitelisted user',
   admin: 'Admin session',
+  loopback: 'This machine only',
 };
 
 const COMPONENT_REF = '#/components/schemas/';
