@@ -20,13 +20,11 @@ import { fetchThroughCaddy, startCaddy } from '../apps/server/src/test/fixtures/
 import { git } from '../apps/server/src/test/fixtures/fixtureRepos.js';
 import { TestClient } from '../apps/server/src/test/testClient.js';
 import { startEmbeddedApp } from './embeddedPlatform.js';
+import { failedCount, startRequestLoop } from './lib/requestLoop.js';
 import { mb, printResult } from './lib/result.js';
 
 const REDEPLOYS = Number(process.env.REDEPLOYS ?? 20);
 const MODES = (process.env.MODE ?? 'direct,caddy').split(',') as ('direct' | 'caddy')[];
-const REQUEST_EVERY_MS = 100;
-/** A browser waits far longer; a request held this long by the proxy during a swap still counts as failed. */
-const REQUEST_TIMEOUT_MS = 10_000;
 const REPO = 'zd-shop';
 
 const compose = (webCommand: string) => `services:
@@ -61,56 +59,6 @@ function createRepo() {
   commit('green', page('green'));
   commit('broken', 'echo starting; exec sleep 3600');
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
-}
-
-interface Tally {
-  sent: number;
-  ok: number;
-  slowestMs: number;
-  failed: Record<string, number>;
-  bodies: Set<string>;
-}
-
-/** Requests `get` every 100 ms until stopped; counts answers by kind. */
-function startClient(get: () => Promise<{ status: number; body: string }>) {
-  const tally: Tally = { sent: 0, ok: 0, slowestMs: 0, failed: {}, bodies: new Set() };
-  const fail = (kind: string) => {
-    tally.failed[kind] = (tally.failed[kind] ?? 0) + 1;
-  };
-  let stopped = false;
-  const inFlight = new Set<Promise<void>>();
-  const loop = (async () => {
-    while (!stopped) {
-      tally.sent++;
-      const sentAt = performance.now();
-      const request = Promise.race([
-        get(),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error('timeout')), REQUEST_TIMEOUT_MS).unref(),
-        ),
-      ])
-        .then((answer) => {
-          if (answer.status === 200) {
-            tally.ok++;
-            tally.slowestMs = Math.max(tally.slowestMs, performance.now() - sentAt);
-            tally.bodies.add(answer.body.trim());
-          } else fail(`HTTP ${answer.status}`);
-        })
-        .catch((error: Error) => fail(error.message === 'timeout' ? 'timeout' : 'refused/reset'));
-      inFlight.add(request);
-      void request.finally(() => inFlight.delete(request));
-      await new Promise((resolve) => setTimeout(resolve, REQUEST_EVERY_MS));
-    }
-  })();
-  return {
-    tally,
-    async stop() {
-      stopped = true;
-      await loop;
-      await Promise.all(inFlight);
-      return tally;
-    },
-  };
 }
 
 /** Rolls back to the oldest kept revision through the API and waits until it is Live (or failed). */
@@ -160,7 +108,7 @@ async function runMode(mode: 'direct' | 'caddy') {
     for (let i = 0; i < 100 && (await get().catch(() => ({ status: 0 }))).status !== 200; i++)
       await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const clientLoop = startClient(get);
+    const clientLoop = startRequestLoop(get);
     const times: number[] = [];
     const urls = new Set([url]);
     for (let round = 1; round <= REDEPLOYS; round++) {
@@ -174,7 +122,7 @@ async function runMode(mode: 'direct' | 'caddy') {
         `  redeploy ${String(round).padStart(2)} → ${branch.padEnd(5)} ${(times.at(-1)! / 1000).toFixed(1)} s; failed so far ${Object.values(clientLoop.tally.failed).reduce((a, b) => a + b, 0)}`,
       );
     }
-    const total = (t: Tally) => Object.values(t.failed).reduce((a, b) => a + b, 0);
+    const total = failedCount;
     const duringGood = { sent: clientLoop.tally.sent, failed: total(clientLoop.tally) };
     const lastGood = REDEPLOYS % 2 === 1 ? 'green' : 'blue';
     const broken = await deployAndWait(client, { repo: REPO, branch: 'broken', workflowType: 'redeploy' });

@@ -4,16 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AcmeWorld,
+  acmeToolsInstalled,
+  startAcmeWorld,
+} from '../apps/server/src/test/fixtures/acmeWorld.js';
 import { fetchThroughCaddy } from '../apps/server/src/test/fixtures/caddyProcess.js';
 import { seriousA11yViolations } from './harness/a11y.js';
-import {
-  type AcmeIngress,
-  acmeToolsInstalled,
-  addRecords,
-  type ShownRecord,
-  servedCertificate,
-  startAcmeIngress,
-} from './harness/acmeIngress.js';
+import { addRecords, type ShownRecord, servedCertificate } from './harness/acmeIngress.js';
 import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
 import { startDeploymentFromPicker } from './harness/deployJourney.js';
@@ -75,7 +73,7 @@ async function shownRecords(page: Page, domain: string): Promise<ShownRecord[]> 
  */
 describe.skipIf(!chromiumAvailable() || !dockerReady || !toolsReady)('custom domains', () => {
   let root: string;
-  let ingress: AcmeIngress;
+  let ingress: AcmeWorld;
   let server: RunningServer;
   let browser: RunningBrowser;
   let page: Page;
@@ -89,7 +87,7 @@ describe.skipIf(!chromiumAvailable() || !dockerReady || !toolsReady)('custom dom
     assertWebBuilt();
     root = mkdtempSync(path.join(tmpdir(), 'slipway-domains-'));
     makeRepo(path.join(root, '.slipway', 'repos'), 'operator', WORKSPACE, SHOPFRONT);
-    ingress = await startAcmeIngress();
+    ingress = await startAcmeWorld();
     server = await startServer({ DATA_DIR: path.join(root, '.slipway'), ...ingress.serverEnv });
     browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
