@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchThroughCaddy, startCaddy } from '../../test/fixtures/caddyProcess.js';
+import { fetchThroughCaddy, requestThroughCaddy, startCaddy } from '../../test/fixtures/caddyProcess.js';
 import { freePort } from '../../test/fixtures/freePort.js';
 import { type Pebble, startPebble } from '../../test/fixtures/pebbleProcess.js';
 import { startTestDns, type TestDns } from '../../test/fixtures/testDns.js';
@@ -128,7 +128,7 @@ describe.skipIf(!tools.every(onPath) && process.env.CI !== 'true')(
       acme: { directoryUrl: ca.directoryUrl, email: 'ops@slipway.test', caRootFile: ca.caRootFile },
     });
     const fromPebble = async (host: string, pathname = '/') =>
-      fetchThroughCaddy(`https://${host}:${caddy.httpsPort}${pathname}`, await pebble.issuingRoot());
+      requestThroughCaddy(`https://${host}:${caddy.httpsPort}${pathname}`, await pebble.issuingRoot());
     const serialOf = async (host: string) =>
       (await handshake(httpsAddressOf(caddy.adminUrl, caddy.httpsPort), host, 10_000)).serialNumber;
 
