@@ -17,6 +17,9 @@ need_packages() {
   [ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql)
   command -v redis-server >/dev/null || missing+=(redis-server)
   command -v caddy >/dev/null || missing+=(caddy)
+  # Let's Encrypt's ACME test server; the package ships pebble-challtestsrv, the tests' DNS server, too.
+  command -v pebble >/dev/null || missing+=(pebble)
+  command -v restic >/dev/null || missing+=(restic)
   command -v chromium >/dev/null || missing+=(chromium)
   command -v git >/dev/null || missing+=(git)
   command -v busybox >/dev/null || [ -x /bin/busybox ] || missing+=(busybox-static)

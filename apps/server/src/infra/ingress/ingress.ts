@@ -32,7 +32,19 @@ export interface ServedCertificate {
 /** What the proxy said about a certificate for a custom domain: obtained, or the CA's refusal. */
 export type CertificateEvent =
   | { host: string; kind: 'obtained' }
-  | { host: string; kind: 'failed'; message: string; retryAfter?: Date | undefined };
+  | {
+      host: string;
+      kind: 'failed';
+      /** The CA's own words, on one line. */
+      message: string;
+      /**
+       * The ACME problem type's last part when the CA gave one: `rateLimited`, `connection` (it could not reach
+       * the host on port 80/443), `caa`, `dns`, `unauthorized`, `rejectedIdentifier`…
+       */
+      problem?: string | undefined;
+      /** For a rate limit, when the CA said a new order may be placed. */
+      retryAfter?: Date | undefined;
+    };
 
 /** Puts a workspace's services on the web and takes them off again. */
 export interface Ingress {
@@ -64,8 +76,13 @@ export interface Ingress {
    * order one on demand if the permission endpoint allows it. Throws with the TLS error when none is served.
    */
   certificateFor(host: string): Promise<ServedCertificate>;
-  /** Calls `listener` with each certificate the proxy obtained or failed to obtain; returns the unsubscribe. */
+  /**
+   * Calls `listener` with each certificate the proxy obtained or failed to obtain; returns the unsubscribe.
+   * One process of a platform should listen: the proxy tells its latest listener only.
+   */
   onCertificateEvent(listener: (event: CertificateEvent) => void): () => void;
+  /** Stops listening to the proxy (the platform's shutdown); the routes stay. */
+  close(): Promise<void>;
 }
 
 /** Without Caddy the services are only on this machine: `http://localhost:{port}` links. */
@@ -92,5 +109,6 @@ export function createDirectIngress(): Ingress {
     onCertificateEvent() {
       return () => {};
     },
+    async close() {},
   };
 }
