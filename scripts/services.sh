@@ -110,7 +110,22 @@ stop_services() {
   for pid in "${STARTED_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
 }
 
+# Caddy 2.6 binds a new listener at every configuration change and closes the old one; Linux resets the
+# connections still queued on the closed socket unless tcp_migrate_req hands them over. The README asks
+# production hosts for the same setting; here it is set when we may (root), and said when we may not.
+migrate_queued_connections() {
+  local setting=/proc/sys/net/ipv4/tcp_migrate_req
+  [ -f "$setting" ] || return 0
+  [ "$(cat "$setting")" = 1 ] && return 0
+  if [ "$(id -u)" = 0 ] && sysctl -q -w net.ipv4.tcp_migrate_req=1 2>/dev/null; then
+    echo "services: net.ipv4.tcp_migrate_req=1 (Caddy's reloads reset no queued connection)"
+  else
+    echo "services: net.ipv4.tcp_migrate_req is 0: a Caddy reload can reset a connection; set it with sysctl -w net.ipv4.tcp_migrate_req=1" >&2
+  fi
+}
+
 need_packages
+migrate_queued_connections
 start_docker
 build_busybox_image
 start_postgres

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config/config.js';
 import { withEnvFile } from './config/envFile.js';
 import { startDeploymentWorker } from './deployments/deploymentWorker.js';
+import { reloadResetWarning } from './infra/ingress/reloadSafety.js';
 import { buildApp } from './platform/app.js';
 import { DataDirLockedError, lockDataDir } from './platform/dataDirLock.js';
 import { createPlatform } from './platform/platform.js';
@@ -47,6 +48,8 @@ async function main() {
   platform.lapseSweeper.start();
   // Custom domains whose check is due (pending ones backing off, verified ones daily), in one replica.
   platform.customDomains.start();
+  const reloadWarning = platform.ingress.kind === 'caddy' ? await reloadResetWarning() : undefined;
+  if (reloadWarning) platform.logger.warn(reloadWarning);
   platform.logger.info(
     {
       url: config.publicUrl,

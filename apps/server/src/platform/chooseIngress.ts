@@ -15,7 +15,11 @@ import {
  */
 export function chooseIngress(
   config: Config,
-  deps: { customHosts: (workspaceId: string) => Promise<CustomHost[]>; permissionUrl: () => string },
+  deps: {
+    customHosts: (workspaceId: string) => Promise<CustomHost[]>;
+    permissionUrl: () => string;
+    onError: (error: unknown, what: string) => void;
+  },
 ): Ingress {
   const { caddyAdminUrl, publicDomain, httpsPort, acme } = config.ingress;
   if (!caddyAdminUrl) return createDirectIngress();
@@ -31,5 +35,6 @@ export function chooseIngress(
     httpsPort,
     customHosts: deps.customHosts,
     onDemandTls,
+    onError: deps.onError,
   });
 }

@@ -156,6 +156,7 @@ export async function createPlatform(
     chooseIngress(config, {
       customHosts: customDomainRows.customHostsOf,
       permissionUrl: () => permissionUrl,
+      onError: (error, what) => logger.warn({ err: error }, `caddy ingress: ${what}`),
     });
   const customDomains = createCustomDomainsModule({
     config,
@@ -273,6 +274,7 @@ export async function createPlatform(
     billing,
     lapseSweeper,
     customDomains,
+    ingress,
     admin,
     /**
      * The port the server listens on, once it does: with PORT=0 (tests) it is known only then, and Caddy's
@@ -285,6 +287,7 @@ export async function createPlatform(
     },
     async close() {
       await customDomains.stop();
+      await ingress.close();
       await lapseSweeper.stop();
       await deployOnPush.stop();
       await deployments.stop();
