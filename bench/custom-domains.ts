@@ -10,11 +10,12 @@
  * 3. REDEPLOYS (10) redeploys of the site with a client requesting it at a custom domain every 100 ms.
  * Run: `npx tsx bench/custom-domains.ts` (Docker Engine, busybox:1.36, caddy and pebble needed).
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import tls from 'node:tls';
+import { promisify } from 'node:util';
 import type { CustomDomain } from '@slipway/contract';
 import { startJobWorkers } from '../apps/server/src/jobs/jobCatalogue.js';
 import { deployAndWait } from '../apps/server/src/test/deployments.js';
@@ -31,6 +32,7 @@ const FLOOD = Number(process.env.FLOOD ?? 1000);
 const FLOOD_CONCURRENCY = 50;
 const REDEPLOYS = Number(process.env.REDEPLOYS ?? 10);
 const REPO = 'cd-site';
+const execFileAsync = promisify(execFile);
 
 const compose = (colour: string) => `services:
   web:
@@ -58,19 +60,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** One TLS handshake with Caddy for `servername`: whether it got a certificate. */
-function handshake(port: number, servername: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = tls.connect({ host: '127.0.0.1', port, servername, rejectUnauthorized: false }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.setTimeout(10_000, () => socket.destroy());
-    socket.on('error', () => resolve(false));
-    socket.on('close', () => resolve(false));
-  });
-}
 
 const repos = createRepo();
 const world = await startAcmeWorld();
@@ -139,16 +128,16 @@ try {
         throw new Error(`the permission endpoint answered ${answer.status} for ${name}`);
     }
   })();
-  let served = 0;
-  const names = Array.from({ length: FLOOD }, () => `${randomBytes(8).toString('hex')}.flood.test`);
   const floodStarted = performance.now();
-  await Promise.all(
-    Array.from({ length: FLOOD_CONCURRENCY }, async (_, lane) => {
-      for (let i = lane; i < names.length; i += FLOOD_CONCURRENCY) {
-        if (await handshake(httpsPort, names[i]!)) served++;
-      }
-    }),
-  );
+  const flood = await execFileAsync(process.execPath, [
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, 'lib', 'sniFlood.ts'),
+    String(httpsPort),
+    String(FLOOD),
+    String(FLOOD_CONCURRENCY),
+  ]);
+  const { served } = JSON.parse(flood.stdout) as { served: number };
   const floodMs = performance.now() - floodStarted;
   flooding = false;
   await timing;
