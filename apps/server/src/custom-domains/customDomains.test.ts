@@ -180,6 +180,22 @@ describe('custom domains: claims, Verify, the permission question', () => {
     expect((await permission(domain)).json()).toEqual({ allowed: true });
   });
 
+  it('verifies ten domains of one workspace at once: one route write at a time, none of them lost', async () => {
+    const owner = await newOwner();
+    const names = Array.from({ length: 10 }, (_, i) => fresh(`shop${i}`));
+    for (const domain of names) await pointAndProve(owner, (await add(owner, domain)).json() as CustomDomain);
+    recording.writes.most = 0;
+    const verified = await Promise.all(names.map((domain) => verify(owner, domain)));
+    expect(verified.map((claim) => claim.status)).toEqual(names.map(() => 'issuing'));
+    expect(recording.writes.most).toBe(1);
+    expect(
+      recording.customHosts
+        .get(owner.workspace.id)
+        ?.map((host) => host.host)
+        .sort(),
+    ).toEqual([...names].sort());
+  });
+
   it('lets no second workspace claim or verify a verified domain, and does not say whose it is', async () => {
     const [first, second] = [await newOwner(), await newOwner()];
     const domain = fresh();

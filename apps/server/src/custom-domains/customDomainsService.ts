@@ -149,14 +149,14 @@ export function createCustomDomainsService(deps: {
       return present(workspace, await deps.lifecycle.check(row, 'verify'));
     },
 
-    /** Off the route first (the rest of the workspace's domains in one update), then forgotten. */
+    /**
+     * Forgotten first (the permission endpoint refuses it from then on), then off the route: the workspace's
+     * route is synced with the domains that remain, in one update.
+     */
     async remove(user: { id: string }, name: string, domain: string) {
       const { workspace, row } = await ownedClaim(user, name, domain);
-      if (row.verifiedAt) {
-        const rest = (await repository.customHostsOf(workspace.id)).filter((host) => host.host !== domain);
-        await deps.ingress.setCustomHosts(workspace.id, rest);
-      }
       await repository.delete(workspace.id, domain);
+      if (row.verifiedAt) await deps.lifecycle.syncRoute(workspace.id);
       return { success: true as const, message: `${domain} removed from ${name}` };
     },
 

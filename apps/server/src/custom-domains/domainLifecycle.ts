@@ -61,9 +61,27 @@ export function createDomainLifecycle(deps: {
     addresses: deps.addresses,
   });
 
-  /** The workspace's route gets exactly its verified domains, in one update. */
-  async function syncRoute(workspaceId: string) {
-    await deps.ingress.setCustomHosts(workspaceId, await repository.customHostsOf(workspaceId));
+  /**
+   * The workspace's route gets exactly its verified domains, in one update. One sync of a workspace at a time,
+   * each reading the domains when its turn comes: twenty domains verified at once would otherwise race for the
+   * same route (Caddy refuses a write based on a stale read, and an update read before another could land
+   * after it, dropping a domain). Another replica's write is caught by Caddy's etag check.
+   */
+  const syncing = new Map<string, Promise<void>>();
+  function syncRoute(workspaceId: string): Promise<void> {
+    const previous = syncing.get(workspaceId) ?? Promise.resolve();
+    const turn = previous
+      .catch(() => undefined)
+      .then(async () =>
+        deps.ingress.setCustomHosts(workspaceId, await repository.customHostsOf(workspaceId)),
+      );
+    syncing.set(workspaceId, turn);
+    void turn
+      .catch(() => undefined)
+      .then(() => {
+        if (syncing.get(workspaceId) === turn) syncing.delete(workspaceId);
+      });
+    return turn;
   }
 
   async function runChecks(row: CustomDomainRow): Promise<DnsVerdict | undefined> {

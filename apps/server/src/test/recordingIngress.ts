@@ -17,11 +17,18 @@ export function createRecordingIngress() {
   const listeners = new Set<(event: CertificateEvent) => void>();
   const asked: string[] = [];
   const state = { issuing: true };
+  /** Route writes running at once now, and at most so far (Caddy would refuse a write from a stale read). */
+  const writes = { running: 0, most: 0 };
   const ingress: Ingress = {
     ...createDirectIngress(),
     servesCustomDomains: true,
     async setCustomHosts(workspaceId, hosts) {
+      writes.running++;
+      writes.most = Math.max(writes.most, writes.running);
+      // A write takes a moment, as Caddy's read-modify-write does: writes that overlap show here.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       customHosts.set(workspaceId, hosts);
+      writes.running--;
     },
     async certificateFor(host): Promise<ServedCertificate> {
       asked.push(host);
@@ -40,6 +47,7 @@ export function createRecordingIngress() {
     /** Every host a certificate was asked for, in order. */
     asked,
     state,
+    writes,
     emit: (event: CertificateEvent) => {
       for (const listener of listeners) listener(event);
     },

@@ -410,9 +410,7 @@ export const customDomains = pgTable(
   },
   (table) => [
     uniqueIndex('custom_domains_workspace_domain_idx').on(table.workspaceId, table.domain),
-    uniqueIndex('custom_domains_verified_idx')
-      .on(table.domain)
-      .where(sql`${table.verifiedAt} is not null`),
+    uniqueIndex('custom_domains_verified_idx').on(table.domain).where(sql`${table.verifiedAt} is not null`),
     index('custom_domains_next_check_idx').on(table.nextCheckAt),
   ],
 );
