@@ -1,22 +1,15 @@
 /** Request samples for the route table's schemas: valid and invalid bodies, queries and params per route. */
-import type { RouteName } from './routes.js';
 
-export interface Invalid {
-  value: unknown;
-  /** The first issue's message (the spec's text where it gives one). */
-  message?: string;
-}
-export interface Samples {
-  valid: unknown[];
-  invalid: Invalid[];
-}
-export type RequestSamples = { body?: Samples; query?: Samples; params?: Samples };
+import type { RequestSamples } from './requestSampleTypes.js';
+import { CUSTOM_DOMAIN_REQUEST_SAMPLES } from './routeRequests.customDomainSamples.js';
+import type { RouteName } from './routes.js';
 
 const VALID_SESSION = 'sess_12345678';
 const tooLong = (length: number) => 'a'.repeat(length + 1);
 
 /** Every route that takes a body or a query has samples for each; a new one fails the completeness test. */
 export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
+  ...CUSTOM_DOMAIN_REQUEST_SAMPLES,
   signInWithInstall: {
     query: { valid: [{}, { as: 'waiting' }], invalid: [{ value: { as: 'admin' } }] },
   },
@@ -104,43 +97,6 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
         },
         { value: { name: 'x', scopes: ['read'] } },
       ],
-    },
-  },
-  addDomain: {
-    body: {
-      valid: [
-        { domain: 'shop.example.com', service: 'web' },
-        { domain: 'Bücher.Example.', service: 'web', redirect_www: true },
-      ],
-      invalid: [
-        {
-          value: { domain: 'https://shop.example.com/', service: 'web' },
-          message:
-            '"https://shop.example.com/" is not a domain name: enter one like shop.example.com, without https:// or a path',
-        },
-        { value: { domain: '203.0.113.9', service: 'web' } },
-        {
-          value: { domain: 'shop.example.com', service: '' },
-          message: 'Choose the service this domain serves',
-        },
-        { value: { service: 'web' }, message: 'Enter a domain name' },
-      ],
-    },
-  },
-  verifyDomain: {
-    params: {
-      valid: [{ name: 'shop', domain: 'SHOP.example.com' }],
-      invalid: [
-        { value: { name: 'shop', domain: 'localhost' } },
-        { value: { name: 'shop', domain: '*.example.com' } },
-      ],
-    },
-  },
-  tlsPermission: {
-    // Any string is a question; only the exact normalised form of a verified domain gets a yes (the server's).
-    query: {
-      valid: [{}, { domain: 'shop.example.com' }, { domain: '203.0.113.9' }],
-      invalid: [{ value: { domain: 7 } }],
     },
   },
   setDeployOnPush: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { RequestSamples } from './requestSampleTypes.js';
 import type { RouteDefinition } from './route.js';
-import { type RequestSamples, REQUEST_SAMPLES as SAMPLES } from './routeRequests.samples.js';
+import { REQUEST_SAMPLES as SAMPLES } from './routeRequests.samples.js';
 import { ROUTE_LIST, ROUTES, type RouteName } from './routes.js';
 
 const PARTS = ['params', 'query', 'body'] as const;

@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from './openapi.js';
 import { ADMIN_RESPONSE_SAMPLES } from './routeResponses.adminSamples.js';
+import { CUSTOM_DOMAIN_RESPONSE_SAMPLES } from './routeResponses.customDomainSamples.js';
 import type { RouteName } from './routes.js';
 import { VM_SIZES } from './vmSizes.js';
 
@@ -17,44 +18,6 @@ const API_TOKEN_SAMPLE = {
   created_at: '2026-11-27T12:00:00.000Z',
   expires_at: '2027-02-25T12:00:00.000Z',
   last_used_at: null,
-};
-
-/** A custom domain as listed: an IDN, verified, its certificate issued. */
-const CUSTOM_DOMAIN_SAMPLE = {
-  id: '5d0f6a3e-2b1c-4e7f-8a90-1b2c3d4e5f60',
-  domain: 'xn--bcher-kva.example',
-  unicode_domain: 'bücher.example',
-  service: 'web',
-  status: 'active',
-  cause: null,
-  retry_after: null,
-  redirect_www: true,
-  records: [
-    {
-      type: 'TXT',
-      name: '_slipway-challenge.xn--bcher-kva.example',
-      value: 'q2hVn0C1x8Lk3RZbM4wY7pTj9sFhGdAeXuIoPaS5vNc',
-    },
-    { type: 'CNAME', name: 'xn--bcher-kva.example', value: 'web-shop.slipway.example' },
-    { type: 'A', name: 'xn--bcher-kva.example', value: '203.0.113.10' },
-  ],
-  url: 'https://xn--bcher-kva.example',
-  certificate: { issuer: "(STAGING) Let's Encrypt", not_after: '2027-02-25T12:00:00.000Z' },
-  verified_at: '2026-11-27T12:00:00.000Z',
-  checked_at: '2026-11-27T12:00:00.000Z',
-  next_check_at: '2026-11-28T12:00:00.000Z',
-  created_at: '2026-11-27T11:58:00.000Z',
-};
-const PENDING_DOMAIN_SAMPLE = {
-  ...CUSTOM_DOMAIN_SAMPLE,
-  domain: 'shop.example.com',
-  unicode_domain: 'shop.example.com',
-  status: 'pending_dns',
-  cause: 'No DNS record for shop.example.com yet: add a CNAME record pointing to web-shop.slipway.example.',
-  redirect_www: false,
-  url: 'https://shop.example.com',
-  certificate: null,
-  verified_at: null,
 };
 
 export const user = {
@@ -228,11 +191,6 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
     },
   },
   revokeApiToken: { 200: { success: true, message: 'Token ci revoked' } },
-  listDomains: { 200: [CUSTOM_DOMAIN_SAMPLE, PENDING_DOMAIN_SAMPLE] },
-  addDomain: { 201: { ...PENDING_DOMAIN_SAMPLE, cause: null } },
-  verifyDomain: { 200: PENDING_DOMAIN_SAMPLE },
-  removeDomain: { 200: { success: true, message: 'shop.example.com removed from shop' } },
-  tlsPermission: { 200: { allowed: true } },
   getDeployOnPush: { 200: { enabled: true } },
   setDeployOnPush: { 200: { enabled: false } },
   githubWebhook: {
@@ -416,5 +374,6 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
   listInvoices: { 200: [invoice] },
   paypalWebhook: { 200: { event_id: 'WH-1', status: 'processed', result: 'activated' } },
   ...ADMIN_RESPONSE_SAMPLES,
+  ...CUSTOM_DOMAIN_RESPONSE_SAMPLES,
   openApiDocument: { 200: buildOpenApiDocument() },
 };

@@ -36,33 +36,8 @@ export const users = pgTable('users', {
   lastLogin: timestamp('last_login', { withTimezone: true }),
 });
 
-/** Key-value entries with expiry: the embedded store for sessions, workflow state and counters. */
-export const kvEntries = pgTable(
-  'kv_entries',
-  {
-    namespace: text('namespace').notNull(),
-    key: text('key').notNull(),
-    value: jsonb('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-  },
-  (t) => [primaryKey({ columns: [t.namespace, t.key] }), index('kv_entries_expires_idx').on(t.expiresAt)],
-);
-
-/** Jobs of the embedded (in-process) queue, kept so a restart can resume them. */
-export const queueJobs = pgTable(
-  'queue_jobs',
-  {
-    id: text('id').primaryKey(),
-    kind: text('kind').notNull(),
-    payload: jsonb('payload').notNull(),
-    state: text('state').notNull().default('waiting'),
-    attempts: integer('attempts').notNull().default(0),
-    error: text('error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('queue_jobs_state_idx').on(t.state)],
-);
+/** The embedded adapters' own tables (key-value store, job queue), re-exported so migrations see them. */
+export { kvEntries, queueJobs } from './embeddedAdapterTables.js';
 
 export const emailWhitelist = pgTable('email_whitelist', {
   email: text('email').primaryKey(),
