@@ -48,6 +48,7 @@ async function main() {
   platform.lapseSweeper.start();
   // Custom domains whose check is due (pending ones backing off, verified ones daily), in one replica.
   platform.customDomains.start();
+  await platform.customDomains.listen();
   const reloadWarning = platform.ingress.kind === 'caddy' ? await reloadResetWarning() : undefined;
   if (reloadWarning) platform.logger.warn(reloadWarning);
   platform.logger.info(

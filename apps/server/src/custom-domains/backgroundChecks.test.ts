@@ -6,7 +6,7 @@ import { insertWorkspace } from '../test/runningWorkspaces.js';
 import { createTestContext, signInNewUser, type TestContext } from '../test/testPlatform.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { type CustomDomainsModule, createCustomDomainsModule } from './customDomainsModule.js';
-import { createCustomDomainsRepository } from './customDomainsRepository.js';
+import { createCustomDomainStore } from './servableNames.js';
 
 const MINUTE = 60_000;
 const HOST = 'web-shop.slipway.example';
@@ -50,7 +50,11 @@ describe('background checks of custom domains', () => {
     clock = new Date('2026-12-01T09:00:00.000Z');
     domains = createCustomDomainsModule({
       config: ctx.platform.config,
-      repository: createCustomDomainsRepository(ctx.platform.db),
+      store: createCustomDomainStore({
+        db: ctx.platform.db,
+        pubsub: ctx.platform.pubsub,
+        logger: pino({ level: 'silent' }),
+      }),
       ingress: recording.ingress,
       workspaces: ctx.platform.runningApps.workspacesRepo,
       kv: ctx.platform.kv,

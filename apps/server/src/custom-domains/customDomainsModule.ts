@@ -9,6 +9,7 @@ import { createCustomDomainsService } from './customDomainsService.js';
 import { createDnsChecks } from './dnsChecks.js';
 import { createDnsLookups } from './dnsLookups.js';
 import { createDomainLifecycle } from './domainLifecycle.js';
+import type { ServableNames } from './servableNames.js';
 
 /** Claims checked per run of the background task; the rest wait for the next run, the longest waiting first. */
 const BATCH = 25;
@@ -21,7 +22,7 @@ const BATCH = 25;
  */
 export function createCustomDomainsModule(deps: {
   config: Pick<Config, 'ingress'>;
-  repository: CustomDomainsRepository;
+  store: { repository: CustomDomainsRepository; servableNames: ServableNames };
   ingress: Ingress;
   workspaces: Pick<WorkspacesRepository, 'findOwned' | 'findById'>;
   kv: KeyValueStore;
@@ -31,6 +32,7 @@ export function createCustomDomainsModule(deps: {
   dnsTimeoutMs?: number;
 }) {
   const now = deps.now ?? (() => new Date());
+  const { repository, servableNames } = deps.store;
   const { ingress: settings } = deps.config;
   const logger = deps.logger.child({ component: 'custom-domains' });
   const lookups = createDnsLookups({
@@ -38,7 +40,7 @@ export function createCustomDomainsModule(deps: {
     ...(deps.dnsTimeoutMs ? { timeoutMs: deps.dnsTimeoutMs } : {}),
   });
   const lifecycle = createDomainLifecycle({
-    repository: deps.repository,
+    repository,
     workspaces: deps.workspaces,
     dns: createDnsChecks({ lookups, caaIdentities: settings.acme.caaIdentities }),
     ingress: deps.ingress,
@@ -47,7 +49,8 @@ export function createCustomDomainsModule(deps: {
     now,
   });
   const service = createCustomDomainsService({
-    repository: deps.repository,
+    repository,
+    servableNames,
     lifecycle,
     workspaces: deps.workspaces,
     ingress: deps.ingress,
@@ -57,7 +60,7 @@ export function createCustomDomainsModule(deps: {
 
   /** One batch of the claims whose check is due; answers how many were checked. */
   async function runDueChecks(): Promise<number> {
-    const due = await deps.repository.listDue(now(), BATCH);
+    const due = await repository.listDue(now(), BATCH);
     await Promise.all(
       due.map((row) =>
         lifecycle
@@ -85,9 +88,12 @@ export function createCustomDomainsModule(deps: {
     runDueChecks,
     /** Starts the background checks (main.ts; tests drive `runDueChecks` themselves). */
     start: () => checks.start(),
+    /** Claims changed by any replica reach this one's permission answers (the platform starts it). */
+    listen: () => servableNames.start(),
     async stop() {
       unsubscribe();
       await checks.stop();
+      await servableNames.stop();
     },
   };
 }

@@ -8,8 +8,15 @@ import { companionOf } from './domainTarget.js';
 export type CustomDomainRow = typeof customDomains.$inferSelect;
 export type CustomDomainPatch = Partial<Omit<typeof customDomains.$inferInsert, 'id' | 'workspaceId'>>;
 
-/** The one owner of `custom_domains`. */
-export function createCustomDomainsRepository(db: Db) {
+/** Fields whose change can change which names the permission endpoint allows. */
+const SERVABILITY: readonly (keyof CustomDomainPatch)[] = ['status', 'verifiedAt', 'redirectWww', 'domain'];
+
+/**
+ * The one owner of `custom_domains`. `onServableChange` is called after every write that may change which
+ * names are servable (the permission endpoint's cache forgets its set).
+ */
+export function createCustomDomainsRepository(db: Db, options: { onServableChange?: () => void } = {}) {
+  const servableChanged = () => options.onServableChange?.();
   return {
     async insert(values: typeof customDomains.$inferInsert): Promise<CustomDomainRow> {
       const [row] = await db.insert(customDomains).values(values).returning();
@@ -58,23 +65,17 @@ export function createCustomDomainsRepository(db: Db) {
     },
 
     /**
-     * Whether the proxy may order a certificate for `host`: a verified claim whose DNS checks out, by its own
-     * name or as the `www` companion of one. One query on the partial index of verified domains.
+     * Every name the proxy may order a certificate for: verified claims whose DNS checks out, and the `www`
+     * companion of those that redirect. One query on the partial index of verified domains.
      */
-    async servable(host: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: customDomains.id })
+    async servableNames(): Promise<Set<string>> {
+      const rows = await db
+        .select({ domain: customDomains.domain, redirectWww: customDomains.redirectWww })
         .from(customDomains)
-        .where(
-          and(
-            isNotNull(customDomains.verifiedAt),
-            inArray(customDomains.domain, [host, companionOf(host)]),
-            inArray(customDomains.status, SERVABLE_STATUSES),
-            or(eq(customDomains.domain, host), eq(customDomains.redirectWww, true)),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+        .where(and(isNotNull(customDomains.verifiedAt), inArray(customDomains.status, SERVABLE_STATUSES)));
+      return new Set(
+        rows.flatMap((row) => (row.redirectWww ? [row.domain, companionOf(row.domain)] : [row.domain])),
+      );
     },
 
     /** The custom hosts of the workspace's route: its verified claims (a Misconfigured one keeps its route). */
@@ -117,6 +118,7 @@ export function createCustomDomainsRepository(db: Db) {
           and(eq(customDomains.id, id), statuses ? inArray(customDomains.status, [...statuses]) : undefined),
         )
         .returning();
+      if (SERVABILITY.some((field) => field in patch)) servableChanged();
       return row;
     },
 
@@ -130,34 +132,36 @@ export function createCustomDomainsRepository(db: Db) {
       patch: CustomDomainPatch & { verifiedAt: Date },
       releasedCause: string,
     ): Promise<{ row: CustomDomainRow; released: CustomDomainRow | undefined }> {
-      return db.transaction(async (tx) => {
-        const [released] = await tx
-          .update(customDomains)
-          .set({
-            verifiedAt: null,
-            status: 'pending_dns',
-            cause: releasedCause,
-            failedChecks: 0,
-            certificateIssuer: null,
-            certificateNotAfter: null,
-            retryAfter: null,
-          })
-          .where(
-            and(
-              eq(customDomains.domain, row.domain),
-              ne(customDomains.id, row.id),
-              isNotNull(customDomains.verifiedAt),
-              eq(customDomains.status, 'misconfigured'),
-            ),
-          )
-          .returning();
-        const [verified] = await tx
-          .update(customDomains)
-          .set(patch)
-          .where(eq(customDomains.id, row.id))
-          .returning();
-        return { row: verified ?? row, released };
-      });
+      return db
+        .transaction(async (tx) => {
+          const [released] = await tx
+            .update(customDomains)
+            .set({
+              verifiedAt: null,
+              status: 'pending_dns',
+              cause: releasedCause,
+              failedChecks: 0,
+              certificateIssuer: null,
+              certificateNotAfter: null,
+              retryAfter: null,
+            })
+            .where(
+              and(
+                eq(customDomains.domain, row.domain),
+                ne(customDomains.id, row.id),
+                isNotNull(customDomains.verifiedAt),
+                eq(customDomains.status, 'misconfigured'),
+              ),
+            )
+            .returning();
+          const [verified] = await tx
+            .update(customDomains)
+            .set(patch)
+            .where(eq(customDomains.id, row.id))
+            .returning();
+          return { row: verified ?? row, released };
+        })
+        .finally(servableChanged);
     },
 
     async delete(workspaceId: string, domain: string): Promise<CustomDomainRow | undefined> {
@@ -165,7 +169,14 @@ export function createCustomDomainsRepository(db: Db) {
         .delete(customDomains)
         .where(and(eq(customDomains.workspaceId, workspaceId), eq(customDomains.domain, domain)))
         .returning();
+      servableChanged();
       return row;
+    },
+
+    /** Every claim of a workspace being deleted (its route goes with its runtime). */
+    async deleteForWorkspace(workspaceId: string): Promise<void> {
+      await db.delete(customDomains).where(eq(customDomains.workspaceId, workspaceId));
+      servableChanged();
     },
   };
 }

@@ -15,6 +15,7 @@ import type { CustomDomainRow, CustomDomainsRepository } from './customDomainsRe
 import type { DomainLifecycle } from './domainLifecycle.js';
 import { companionOf, type DomainTarget, publicHostOf } from './domainTarget.js';
 import { presentDomain } from './presenter.js';
+import type { ServableNames } from './servableNames.js';
 
 const unprocessable = (message: string) => new DomainError('unprocessable', message);
 const conflict = (message: string) => new DomainError('conflict', message);
@@ -30,6 +31,7 @@ const newChallengeToken = () => randomBytes(32).toString('base64url');
  */
 export function createCustomDomainsService(deps: {
   repository: CustomDomainsRepository;
+  servableNames: Pick<ServableNames, 'has'>;
   lifecycle: DomainLifecycle;
   workspaces: Pick<WorkspacesRepository, 'findOwned'>;
   ingress: Pick<Ingress, 'servesCustomDomains' | 'setCustomHosts'>;
@@ -166,7 +168,7 @@ export function createCustomDomainsService(deps: {
      * "not found": an IP, an unknown name, an upper-case or trailing-dot variant.
      */
     async tlsPermission(domain: string): Promise<{ allowed: true }> {
-      if (normaliseDomain(domain) !== domain || !(await repository.servable(domain))) throw notFound();
+      if (normaliseDomain(domain) !== domain || !(await deps.servableNames.has(domain))) throw notFound();
       return { allowed: true };
     },
   };

@@ -11,7 +11,7 @@ import { sweepLapsedWorkspaces } from '../billing/lapseSweep.js';
 import type { Config } from '../config/config.js';
 import { resolveSecrets, type Secrets } from '../config/secrets.js';
 import { createCustomDomainsModule } from '../custom-domains/customDomainsModule.js';
-import { createCustomDomainsRepository } from '../custom-domains/customDomainsRepository.js';
+import { createCustomDomainStore } from '../custom-domains/servableNames.js';
 import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.js';
 import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
@@ -150,17 +150,17 @@ export async function createPlatform(
   const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks });
   // Caddy asks this URL before it orders a certificate for a custom domain; `listeningOn` corrects its port.
   let permissionUrl = config.ingress.permissionUrl;
-  const customDomainRows = createCustomDomainsRepository(db);
+  const customDomainStore = createCustomDomainStore({ db, pubsub, logger });
   const ingress =
     options.ingress ??
     chooseIngress(config, {
-      customHosts: customDomainRows.customHostsOf,
+      customHosts: customDomainStore.repository.customHostsOf,
       permissionUrl: () => permissionUrl,
       onError: (error, what) => logger.warn({ err: error }, `caddy ingress: ${what}`),
     });
   const customDomains = createCustomDomainsModule({
     config,
-    repository: customDomainRows,
+    store: customDomainStore,
     ingress,
     workspaces: runningApps.workspacesRepo,
     kv,
@@ -218,6 +218,7 @@ export async function createPlatform(
       removeRecords: [
         (workspace) => envVariables.deleteAll(workspace.userId, workspace.name),
         (workspace) => logChunks.deleteWorkspace(workspace.userId, workspace.name),
+        (workspace) => customDomainStore.repository.deleteForWorkspace(workspace.id),
       ],
     },
   });
