@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { addRecords, type ShownRecord, servedCertificate } from './harness/acmeI
 import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
 import { startDeploymentFromPicker } from './harness/deployJourney.js';
+import { dockerReady } from './harness/dockerReady.js';
 import { makeRepo } from './harness/gitRepos.js';
 import { expectPath, expectText, expectTexts, holdResponses } from './harness/page.js';
 import { type RunningServer, startServer } from './harness/server.js';
@@ -39,17 +39,9 @@ const SHOPFRONT = {
   'docker-compose.yml': 'services:\n  web:\n    build: .\n    ports:\n      - "8080"\n',
 };
 
-const dockerReady = (() => {
-  try {
-    execFileSync('docker', ['image', 'inspect', 'busybox:1.36'], { stdio: 'ignore' });
-    execFileSync('docker-compose', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const dockerIsReady = dockerReady();
 const toolsReady = acmeToolsInstalled();
-if ((!dockerReady || !toolsReady) && process.env.CI === 'true') {
+if ((!dockerIsReady || !toolsReady) && process.env.CI === 'true') {
   throw new Error(
     'CI=true but Docker (busybox:1.36, docker-compose) or caddy/pebble/pebble-challtestsrv is missing',
   );
@@ -71,7 +63,7 @@ async function shownRecords(page: Page, domain: string): Promise<ShownRecord[]> 
  * put it in the (test) DNS, Verify, and see it go Active by itself; the page is then served at the domain
  * with a certificate pebble issued. Removed, the name is no longer served.
  */
-describe.skipIf(!chromiumAvailable() || !dockerReady || !toolsReady)('custom domains', () => {
+describe.skipIf(!chromiumAvailable() || !dockerIsReady || !toolsReady)('custom domains', () => {
   let root: string;
   let ingress: AcmeWorld;
   let server: RunningServer;

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaddy } from '../apps/server/src/test/fixtures/caddyProcess.js';
 import { apiCall } from './harness/api.js';
 import { chromiumAvailable, launchBrowser, type RunningBrowser, screenshot } from './harness/browser.js';
+import { dockerReady } from './harness/dockerReady.js';
 import { makeRepo } from './harness/gitRepos.js';
 import { httpsGet } from './harness/https.js';
 import { expectPath, expectText, expectTexts } from './harness/page.js';
@@ -15,17 +15,9 @@ import { type RunningServer, startServer } from './harness/server.js';
 import { assertWebBuilt } from './harness/webBuild.js';
 
 const OWNER = 'operator';
-const dockerReady = (() => {
-  try {
-    execFileSync('docker', ['image', 'inspect', 'busybox:1.36'], { stdio: 'ignore' });
-    execFileSync('docker-compose', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const dockerIsReady = dockerReady();
 
-if (!dockerReady && process.env.CI === 'true') {
+if (!dockerIsReady && process.env.CI === 'true') {
   throw new Error('CI=true but Docker (with the busybox:1.36 image and docker-compose) is not ready');
 }
 
@@ -69,7 +61,7 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it (P
       repo(`filler-${String(i).padStart(2, '0')}`, { 'README.md': `Filler number ${i}\n` }, 100 + i);
     }
     // Real Caddy in front of the deployed services: the site link is HTTPS from Caddy's internal CA.
-    caddy = dockerReady ? await startCaddy() : undefined;
+    caddy = dockerIsReady ? await startCaddy() : undefined;
     backends = await productionBackends();
     server = await startServer({
       ...backends?.env,
@@ -274,7 +266,7 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it (P
     await screenshot(page, 'deploy-flow-10-progress');
   });
 
-  it.skipIf(!dockerReady)(
+  it.skipIf(!dockerIsReady)(
     'watches the deployment go live',
     async () => {
       await expectText(page, 'Deployment Successful!', { timeout: 170_000 }).catch(async (error: Error) => {
@@ -343,7 +335,7 @@ describe.skipIf(!chromiumAvailable())('choosing a repository and deploying it (P
     expect(await page.evaluate(() => localStorage.getItem('pendingDeployment'))).toBeNull();
     await expectPath(page, '/deploy/operator/no-ports-app');
     await page.getByTestId('phase-indicator').waitFor({ timeout: 30_000 });
-    if (!dockerReady) return;
+    if (!dockerIsReady) return;
 
     await expectText(page, 'Deployment Failed', { timeout: 120_000 });
     await expectTexts(page, [

@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { makeLoopbackCertificate } from '../fixtures/loopbackCertificate.js';
 
 export const AZURE_TEST_TOKEN = 'stand-in-arm-token';
 
@@ -28,36 +29,14 @@ export async function startArmStandIn(options: {
   onVmCreated?: (body: { properties?: Record<string, unknown> }) => void;
 }) {
   const dir = mkdtempSync(path.join(tmpdir(), 'slipway-arm-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+  const files = makeLoopbackCertificate(dir, '127.0.0.1');
+  const cert = readFileSync(files.certificate, 'utf8');
   const resources = new Map<string, Resource>();
   const operations = new Map<string, { polls: number; onDone: () => void }>();
   const requests: { method: string; path: string; body: unknown }[] = [];
   let base = '';
 
-  const server = https.createServer({ cert, key: readFileSync(path.join(dir, 'key.pem')) }, (req, res) => {
+  const server = https.createServer({ cert, key: readFileSync(files.key) }, (req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
       raw += chunk;
