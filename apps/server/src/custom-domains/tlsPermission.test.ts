@@ -56,19 +56,17 @@ describe('the permission question over the network', () => {
     expect(await outside.text()).not.toContain('allowed');
   });
 
-  it('refuses a flood of random names, each with one indexed query', async () => {
-    const timings: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const started = performance.now();
-      const response = await ask('127.0.0.1', `${randomBytes(6).toString('hex')}.flood.example`);
-      timings.push(performance.now() - started);
-      expect(response.status).toBe(404);
-      await response.body?.cancel();
-    }
-    timings.sort((a, b) => a - b);
-    const p99 = timings[Math.floor(timings.length * 0.99)]!;
-    // The goal is 10 ms; the bound leaves room for a busy test machine while catching a slow path (a DNS
-    // lookup, a table scan, a log write per request).
-    expect(p99).toBeLessThan(50);
+  it('refuses a flood of random names, and still says yes to the verified one among them', async () => {
+    // How fast it answers under a flood is bench/custom-domains.ts's figure; answering from memory, one load
+    // for many questions, is servableNames.test.ts's.
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, async () => {
+        const response = await ask('127.0.0.1', `${randomBytes(6).toString('hex')}.flood.example`);
+        await response.body?.cancel();
+        return response.status;
+      }),
+    );
+    expect(new Set(answers)).toEqual(new Set([404]));
+    expect((await ask('127.0.0.1')).status).toBe(200);
   });
 });
