@@ -65,7 +65,7 @@ describe('custom domains: claims, Verify, the permission question', () => {
         const now = await listed(owner, domain);
         return now?.status === 'active' && now;
       },
-      5000,
+      60_000,
       `${domain} active`,
     );
   }
@@ -174,7 +174,7 @@ describe('custom domains: claims, Verify, the permission question', () => {
     const active = await waitUntil(async () => {
       const now = await listed(owner, domain);
       return now?.status === 'active' && now;
-    }, 5000);
+    }, 60_000);
     expect(active.certificate).toEqual({ issuer: 'Test CA', not_after: '2027-03-01T00:00:00.000Z' });
     expect(recording.asked).toContain(domain);
     expect((await permission(domain)).json()).toEqual({ allowed: true });
@@ -329,7 +329,7 @@ describe('custom domains: claims, Verify, the permission question', () => {
     const failed = await waitUntil(async () => {
       const now = await listed(owner, domain);
       return now?.status === 'failed' && now;
-    }, 5000);
+    }, 60_000);
     expect(failed).toMatchObject({
       cause: `The certificate authority refused ${domain}: Error creating new order :: too many certificates already issued for "example". It can be asked again after 2026-12-01 10:30 UTC; Slipway will ask then.`,
       retry_after: retryAfter.toISOString(),
@@ -337,7 +337,7 @@ describe('custom domains: claims, Verify, the permission question', () => {
     });
     expect((await permission(domain)).statusCode).toBe(200);
     recording.emit({ host: domain, kind: 'obtained' });
-    await waitUntil(async () => (await listed(owner, domain))?.status === 'active', 5000);
+    await waitUntil(async () => (await listed(owner, domain))?.status === 'active', 60_000);
   });
 
   it('forgets a deleted workspace’s domains: the permission question is refused', async () => {

@@ -39,7 +39,7 @@ async function permissionEndpoint() {
 }
 
 /** Waits for `check` to hold, polling; fails with `what` after `withinMs`. */
-async function until(what: string, check: () => boolean | Promise<boolean>, withinMs = 15_000) {
+async function until(what: string, check: () => boolean | Promise<boolean>, withinMs = 60_000) {
   const deadline = Date.now() + withinMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
