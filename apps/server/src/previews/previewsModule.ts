@@ -116,6 +116,9 @@ export function createPreviewsModule(deps: {
         await previews.delete(row.id);
       }
     },
+    /** The variables a preview of `parentName` runs with (trusted: its pull request needed no approval). */
+    variablesFor: (userId: string, parentName: string, trusted: boolean) =>
+      deps.variables.readForPreview(userId, parentName, trusted),
     start: () => {
       for (const task of tasks) task.start();
     },
