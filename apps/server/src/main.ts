@@ -49,6 +49,8 @@ async function main() {
   // Custom domains whose check is due (pending ones backing off, verified ones daily), in one replica.
   platform.customDomains.start();
   await platform.customDomains.listen();
+  // Pull request events become previews: deployed, reported, removed; idle ones swept hourly; in one replica.
+  platform.previews.start();
   const reloadWarning = platform.ingress.kind === 'caddy' ? await reloadResetWarning() : undefined;
   if (reloadWarning) platform.logger.warn(reloadWarning);
   platform.logger.info(

@@ -17,6 +17,7 @@ import { apiTokenRoutes } from './routes/apiTokens.js';
 import { billingRoutes } from './routes/billing.js';
 import { customDomainRoutes } from './routes/customDomains.js';
 import { deploymentRoutes } from './routes/deployments.js';
+import { previewRoutes } from './routes/previews.js';
 import { referenceRoutes } from './routes/reference.js';
 import { workspaceRoutes } from './routes/workspaces.js';
 import { ROUTE_LIST, type RouteName } from './routes.js';
@@ -51,6 +52,11 @@ const AREAS = {
     routes: customDomainRoutes,
     description:
       "A workspace's own domains, proven by DNS, and the question Caddy asks before it orders a certificate.",
+  },
+  previews: {
+    routes: previewRoutes,
+    description:
+      "Previews of a workspace's pull requests: their settings, the previews themselves and which variables they get.",
   },
   reference: { routes: referenceRoutes, description: 'This description of the API.' },
 } as const;

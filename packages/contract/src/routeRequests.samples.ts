@@ -2,6 +2,7 @@
 
 import type { RequestSamples } from './requestSampleTypes.js';
 import { CUSTOM_DOMAIN_REQUEST_SAMPLES } from './routeRequests.customDomainSamples.js';
+import { PREVIEW_REQUEST_SAMPLES } from './routeRequests.previewSamples.js';
 import type { RouteName } from './routes.js';
 
 const VALID_SESSION = 'sess_12345678';
@@ -10,6 +11,7 @@ const tooLong = (length: number) => 'a'.repeat(length + 1);
 /** Every route that takes a body or a query has samples for each; a new one fails the completeness test. */
 export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
   ...CUSTOM_DOMAIN_REQUEST_SAMPLES,
+  ...PREVIEW_REQUEST_SAMPLES,
   signInWithInstall: {
     query: { valid: [{}, { as: 'waiting' }], invalid: [{ value: { as: 'admin' } }] },
   },

@@ -1,6 +1,7 @@
 import { buildOpenApiDocument } from './openapi.js';
 import { ADMIN_RESPONSE_SAMPLES } from './routeResponses.adminSamples.js';
 import { CUSTOM_DOMAIN_RESPONSE_SAMPLES } from './routeResponses.customDomainSamples.js';
+import { PREVIEW_RESPONSE_SAMPLES } from './routeResponses.previewSamples.js';
 import type { RouteName } from './routes.js';
 import { VM_SIZES } from './vmSizes.js';
 
@@ -375,5 +376,6 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
   paypalWebhook: { 200: { event_id: 'WH-1', status: 'processed', result: 'activated' } },
   ...ADMIN_RESPONSE_SAMPLES,
   ...CUSTOM_DOMAIN_RESPONSE_SAMPLES,
+  ...PREVIEW_RESPONSE_SAMPLES,
   openApiDocument: { 200: buildOpenApiDocument() },
 };

@@ -6,6 +6,7 @@ import { apiTokenRoutes } from './routes/apiTokens.js';
 import { billingRoutes } from './routes/billing.js';
 import { customDomainRoutes } from './routes/customDomains.js';
 import { deploymentRoutes } from './routes/deployments.js';
+import { previewRoutes } from './routes/previews.js';
 import { referenceRoutes } from './routes/reference.js';
 import { workspaceRoutes } from './routes/workspaces.js';
 
@@ -21,6 +22,7 @@ export const ROUTES = {
   ...adminRoutes,
   ...apiTokenRoutes,
   ...customDomainRoutes,
+  ...previewRoutes,
   ...referenceRoutes,
   webApp: route({
     method: 'GET',

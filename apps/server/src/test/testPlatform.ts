@@ -9,6 +9,7 @@ import type { ComposeCli } from '../infra/compose/composeCli.js';
 import type { Ingress } from '../infra/ingress/ingress.js';
 import { buildApp } from '../platform/app.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
+import type { PullRequestNotes } from '../previews/pullRequestNotes.js';
 import { freshPostgresDatabase } from './postgresDatabase.js';
 import { requireService } from './services.js';
 import { TestClient } from './testClient.js';
@@ -24,6 +25,8 @@ export interface TestPlatformOptions {
   compose?: () => Promise<ComposeCli>;
   /** Instead of the configured ingress (e.g. a recording one, test/recordingIngress.ts). */
   ingress?: Ingress;
+  /** Where previews write on pull requests (the GitHub adapter pointed at the stand-in). */
+  pullRequestNotes?: PullRequestNotes;
 }
 
 export interface TestContext {
@@ -71,6 +74,7 @@ export async function createTestContext(options: TestPlatformOptions = {}): Prom
     databaseInMemory: !options.databaseOnDisk,
     ...(options.compose ? { compose: options.compose } : {}),
     ...(options.ingress ? { ingress: options.ingress } : {}),
+    ...(options.pullRequestNotes ? { pullRequestNotes: options.pullRequestNotes } : {}),
   });
   const app = await buildApp(platform, { webDist: path.join(dataDir, 'no-web') });
   await app.ready();

@@ -15,29 +15,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, updatedAt, users, workspaces } from './coreTables.js';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  githubId: bigint('github_id', { mode: 'number' }).unique(),
-  login: text('login').notNull().unique(),
-  name: text('name'),
-  avatarUrl: text('avatar_url'),
-  email: text('email'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  whitelisted: boolean('whitelisted').notNull().default(false),
-  onWaitingList: boolean('on_waiting_list').notNull().default(true),
-  profileCompleted: boolean('profile_completed').notNull().default(false),
-  /** The user's GitHub access token, encrypted by the vault. */
-  githubTokenEnc: text('github_token_enc'),
-  createdAt: createdAt(),
-  lastLogin: timestamp('last_login', { withTimezone: true }),
-});
-
+/** Users, VMs, workspaces and variables (coreTables.ts), and each area's own table files, re-exported for migrations. */
+export { envVariables, users, vms, workspaces } from './coreTables.js';
 /** The embedded adapters' own tables (key-value store, job queue), re-exported so migrations see them. */
 export { kvEntries, queueJobs } from './embeddedAdapterTables.js';
+export { previewSettings, previews } from './previewTables.js';
 
 export const emailWhitelist = pgTable('email_whitelist', {
   email: text('email').primaryKey(),
@@ -60,70 +44,6 @@ export const enterpriseInquiries = pgTable('enterprise_inquiries', {
   submittedAt: text('submitted_at'),
   createdAt: createdAt(),
 });
-
-export const vms = pgTable('vms', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
-  provider: text('provider').notNull(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  size: text('size').notNull(),
-  location: text('location'),
-  status: text('status').notNull().default('creating'),
-  privateIp: text('private_ip'),
-  publicIp: text('public_ip'),
-  /** Provider-specific facts (resource ids, encrypted key references). Never sent to browsers. */
-  providerData: jsonb('provider_data').notNull().default({}),
-  createdAt: createdAt(),
-});
-
-export const workspaces = pgTable(
-  'workspaces',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    repoOwner: text('repo_owner').notNull(),
-    repoName: text('repo_name').notNull(),
-    repoUrl: text('repo_url').notNull(),
-    branch: text('branch').notNull(),
-    vmSize: text('vm_size').notNull(),
-    vmId: uuid('vm_id').references(() => vms.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('created'),
-    serviceUrls: jsonb('service_urls').$type<Record<string, string>>().notNull().default({}),
-    /** Where the ingress reaches each published service: with `serviceUrls`, the routes the proxy must hold. */
-    serviceUpstreams: jsonb('service_upstreams').$type<Record<string, string>>().notNull().default({}),
-    dockerImageName: text('docker_image_name'),
-    lastError: text('last_error'),
-    lastErrorTime: timestamp('last_error_time', { withTimezone: true }),
-    /** Deploy on push: a push to `branch` starts a deployment (deploy-on-push/). */
-    deployOnPush: boolean('deploy_on_push').notNull().default(false),
-    /** When the last push not yet deployed arrived: a deployment starts once pushes stop for a moment. */
-    pushPendingAt: timestamp('push_pending_at', { withTimezone: true }),
-    /** Local mode: the branch head the watcher last acted on, so a commit is tried once, whatever its outcome. */
-    pushSeenSha: text('push_seen_sha'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('workspaces_user_name_idx').on(t.userId, t.name)],
-);
-
-/** Environment variables belong to (user, workspace name): they are entered before the first deploy. */
-export const envVariables = pgTable(
-  'env_variables',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    workspaceName: text('workspace_name').notNull(),
-    key: text('key').notNull(),
-    valueEnc: text('value_enc').notNull(),
-    position: integer('position').notNull().default(0),
-    updatedAt: updatedAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.workspaceName, t.key] })],
-);
 
 export interface StepRecord {
   name: string;

@@ -1,11 +1,16 @@
 import { createHash, createVerify, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  handlePullRequestWrites,
+  type StandinComment,
+  type StandinStatus,
+} from './githubPullRequestWrites.js';
 
 /**
  * A local GitHub for tests: node:http on 127.0.0.1 answering the documented request and response shapes
  * of the endpoints Slipway calls (OAuth web flow, users, repositories, branches, contents, installations,
- * app installation tokens), with GitHub's Link-header paging, rate-limit answers and 404s.
+ * app installation tokens, pull request comments and commit statuses: githubPullRequestWrites.ts), with GitHub's Link-header paging, rate-limit answers and 404s.
  */
 
 export interface StandinUser {
@@ -62,6 +67,8 @@ export async function startGithubStandin(options: { appPublicKey?: string } = {}
 
   const state = {
     requests,
+    comments: [] as StandinComment[],
+    statuses: [] as StandinStatus[],
     installationTokens,
     /** When set, every API call answers GitHub's primary rate-limit 403. */
     rateLimitResetAt: undefined as Date | undefined,
@@ -308,6 +315,9 @@ export async function startGithubStandin(options: { appPublicKey?: string } = {}
       const list = installation.repos.map((name) => repoJson(repos.get(name)!));
       return paged(response, url, list, (page) => ({ total_count: list.length, repositories: page }));
     }
+
+    const write = { method: request.method ?? 'GET', path: url.pathname, body, login: user.login };
+    if (handlePullRequestWrites(write, response, { state, send, notFound, nextId: () => nextId++ })) return;
 
     const repoPath = url.pathname.match(/^\/repos\/([^/]+)\/([^/]+)(?:\/(branches|contents)(?:\/(.*))?)?$/);
     if (repoPath) {
