@@ -48,6 +48,8 @@ async function main() {
   platform.lapseSweeper.start();
   // Custom domains whose check is due (pending ones backing off, verified ones daily), in one replica.
   platform.customDomains.start();
+  // Pull request events become previews: deployed, reported, removed; idle ones swept hourly; in one replica.
+  platform.previews.start();
   const reloadWarning = platform.ingress.kind === 'caddy' ? await reloadResetWarning() : undefined;
   if (reloadWarning) platform.logger.warn(reloadWarning);
   platform.logger.info(

@@ -22,6 +22,8 @@ export function createDeployOnPushModule(deps: {
   logger: Logger;
   deployments: DeploymentService;
   repository: DeploymentRepository;
+  /** GitHub events other than pushes, for previews (see githubWebhook.ts). */
+  otherEvents?: (event: string, payload: unknown) => Promise<number | undefined>;
 }) {
   const { config, deployments } = deps;
   const marks = createPushMarks(deps.db);
@@ -51,6 +53,7 @@ export function createDeployOnPushModule(deps: {
       marks,
       kv: deps.kv,
       logger: deps.logger,
+      otherEvents: deps.otherEvents,
     }),
     settings: {
       async get(user: UserRow, name: string): Promise<DeployOnPush> {

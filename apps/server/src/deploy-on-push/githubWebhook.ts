@@ -27,6 +27,11 @@ export function createGithubWebhook(deps: {
   marks: PushMarks;
   kv: KeyValueStore;
   logger: Logger;
+  /**
+   * Events other than `push` (previews/: `pull_request`, `issue_comment`), verified and deduplicated here first;
+   * answers how many workspaces it acted for, undefined when it did not read the event.
+   */
+  otherEvents?: (event: string, payload: unknown) => Promise<number | undefined>;
 }) {
   return {
     async receive(rawBody: Buffer, headers: Headers): Promise<GithubWebhookOutcome> {
@@ -51,13 +56,19 @@ export function createGithubWebhook(deps: {
         (await deps.kv.increment('tokens', `github-delivery:${deliveryId}`, DELIVERY_MEMORY_MS)) === 1;
       if (!firstTime) return { delivery_id: deliveryId, status: 'replayed', workspaces: 0 };
 
-      const push = event === 'push' ? parseBranchPush(payload) : undefined;
-      if (!push || push.deleted) return { delivery_id: deliveryId, status: 'ignored', workspaces: 0 };
-      const marked = await deps.marks.markPushed(push.owner, push.repo, push.branch).catch(async (error) => {
-        // Not acted on: a redelivery may try again.
+      // Not acted on: a redelivery may try again.
+      const forget = async (error: unknown): Promise<never> => {
         await deps.kv.delete('tokens', `github-delivery:${deliveryId}`).catch(() => false);
         throw error;
-      });
+      };
+      if (event !== 'push' && event && deps.otherEvents) {
+        const acted = await deps.otherEvents(event, payload).catch(forget);
+        const status = acted ? 'queued' : 'ignored';
+        return { delivery_id: deliveryId, status, workspaces: acted ?? 0 };
+      }
+      const push = event === 'push' ? parseBranchPush(payload) : undefined;
+      if (!push || push.deleted) return { delivery_id: deliveryId, status: 'ignored', workspaces: 0 };
+      const marked = await deps.marks.markPushed(push.owner, push.repo, push.branch).catch(forget);
       deps.logger.info({ delivery: deliveryId, ...push, workspaces: marked }, 'GitHub push received');
       return { delivery_id: deliveryId, status: marked > 0 ? 'queued' : 'ignored', workspaces: marked };
     },

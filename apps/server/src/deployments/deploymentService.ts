@@ -24,6 +24,7 @@ import {
   isUniqueViolation,
 } from './deploymentRepository.js';
 import { publishStatus, runDeployment } from './deploymentWorkflow.js';
+import { EXPECTED_SHA } from './expectedCommit.js';
 import { presentJob, presentStatus } from './presenter.js';
 import { listRevisions } from './revisionList.js';
 import type { WorkflowDeps } from './runState.js';
@@ -31,6 +32,14 @@ import { createWorkflowSessions } from './workflowSessions.js';
 import { createWorkspaceRuntime } from './workspaceRuntime.js';
 
 export const DEPLOYMENT_JOB = 'deployment.run' satisfies JobKind;
+
+/** A preview's deployment: its workspace's name, the ref to fetch, the commit it must be, the VM size. */
+export interface PreviewTarget {
+  name: string;
+  ref: string;
+  sha: string;
+  vmSize: string;
+}
 
 const sessionNotFound = () => new DomainError('not_found', 'Workflow session not found');
 
@@ -260,6 +269,60 @@ export function createDeploymentService(
         vmSize: workspace.vmSize,
         subscriptionId: paid?.subscriptionId ?? previous,
       });
+    },
+
+    /**
+     * Deploys a pull request's head commit into its preview workspace (made by its first deployment, linked to its
+     * parent, paid for by the parent's subscription); `sha` is checked after the fetch, so an approval for one
+     * commit never runs another.
+     */
+    async startPreviewDeployment(parent: WorkspaceRow, preview: PreviewTarget) {
+      const user = await deps.findUser(parent.userId);
+      if (!user) throw new DomainError('not_found', 'The owner of the workspace no longer exists');
+      const existing = await deps.workspaces.findByName(user.id, preview.name);
+      if (existing && existing.previewOf !== parent.id) {
+        throw new DomainError(
+          'conflict',
+          `A workspace named ${preview.name} already exists; the preview needs that name`,
+        );
+      }
+      const previous = (await repository.latestForWorkspace(user.id, parent.name))?.subscriptionId ?? null;
+      const paid = await deps.authorizeDeployment?.(user.id, parent.name, parent.vmSize, previous);
+      const workspace = await deps.workspaces.upsert({
+        userId: user.id,
+        name: preview.name,
+        repoOwner: parent.repoOwner,
+        repoName: parent.repoName,
+        repoUrl: parent.repoUrl,
+        branch: preview.ref,
+        vmSize: preview.vmSize,
+        previewOf: parent.id,
+      });
+      const started = await enqueueDeployment(
+        user,
+        `preview-${randomUUID()}`,
+        {
+          workspaceId: workspace.id,
+          workspaceName: preview.name,
+          workflowType: 'push',
+          owner: parent.repoOwner,
+          repo: parent.repoName,
+          branch: preview.ref,
+          vmSize: preview.vmSize,
+          subscriptionId: paid?.subscriptionId ?? previous,
+        },
+        { [EXPECTED_SHA]: preview.sha },
+      );
+      return { ...started, workspaceId: workspace.id, userId: user.id };
+    },
+
+    /** Cancels a deployment by id for the platform's own reasons (a newer preview commit, a closed pull request). */
+    async cancelById(deploymentId: string) {
+      const row = await repository.findById(deploymentId);
+      const user = row ? await deps.findUser(row.userId) : undefined;
+      if (!row || !user || !ACTIVE_STATUSES.includes(row.status)) return false;
+      await this.cancel(user, row.sessionId);
+      return true;
     },
 
     async status(user: UserRow, sessionId: string) {

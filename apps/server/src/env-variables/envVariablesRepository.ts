@@ -49,6 +49,21 @@ export function createEnvVariablesRepository(db: Db) {
       return deleted.length > 0;
     },
 
+    /** Whether previews get the variable, and their own value (undefined: unchanged); false when there is no such key. */
+    async setPreviewShare(
+      userId: string,
+      workspaceName: string,
+      key: string,
+      values: { forPreviews?: boolean; previewValueEnc?: string | null },
+    ): Promise<EnvVariableRow | undefined> {
+      const [row] = await db
+        .update(envVariables)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(scope(userId, workspaceName), eq(envVariables.key, key)))
+        .returning();
+      return row;
+    },
+
     async deleteAll(userId: string, workspaceName: string): Promise<number> {
       const deleted = await db
         .delete(envVariables)

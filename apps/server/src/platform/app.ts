@@ -28,6 +28,7 @@ import { frameSourcesFor, registerSecurityHeaders } from '../http/securityHeader
 import { logsRoutes } from '../logs/routes.js';
 import { monitoringRoutes } from '../monitoring/routes.js';
 import { notificationsRoutes } from '../notifications/routes.js';
+import { previewRoutes } from '../previews/routes.js';
 import { repositoryRoutes } from '../repositories/routes.js';
 import { workspacesRoutes } from '../workspaces/routes.js';
 import type { Platform } from './platform.js';
@@ -108,6 +109,7 @@ export async function buildApp(
         logStore: platform.deployments.logStore,
       }),
       ...deployOnPushRoutes({ deployOnPush: platform.deployOnPush }),
+      ...previewRoutes({ previews: platform.previews }),
       ...adminRoutes({ admin: platform.admin, sessions: platform.sessions, policy, limits }),
       ...workspacesRoutes({ workspaces: runningApps.workspaces, lifecycle: platform.workspaceLifecycle }),
       ...logsRoutes({

@@ -16,6 +16,7 @@ import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.j
 import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
+import { createPreviewVariables } from '../env-variables/previewVariables.js';
 import { type ComposeCli, createComposeCli } from '../infra/compose/composeCli.js';
 import { type Database, openDatabase } from '../infra/db/client.js';
 import type { Ingress } from '../infra/ingress/ingress.js';
@@ -31,6 +32,9 @@ import { createLocalVault } from '../infra/vault/localVault.js';
 import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
 import { createLogChunks } from '../logs/logChunks.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
+import { createPreviewsModule, type PreviewsModule } from '../previews/previewsModule.js';
+import type { PullRequestNotes } from '../previews/pullRequestNotes.js';
+import { localBranches } from '../repositories/localGit.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { createUsersRepository } from '../users/usersRepository.js';
 import { createWorkspaceLifecycle } from '../workspaces/workspaceLifecycle.js';
@@ -38,6 +42,7 @@ import { createWorkspacesRepository } from '../workspaces/workspacesRepository.j
 import { chooseContainerMonitor } from './chooseContainerMonitor.js';
 import { chooseIngress } from './chooseIngress.js';
 import { choosePaypal } from './choosePaypal.js';
+import { choosePullRequestNotes } from './choosePullRequestNotes.js';
 import { chooseRepositoryProvider } from './chooseRepositoryProvider.js';
 import { chooseVmProvider } from './chooseVmProvider.js';
 import { createDeploymentRecovery } from './deploymentRecovery.js';
@@ -78,6 +83,8 @@ export async function createPlatform(
     compose?: () => Promise<ComposeCli>;
     /** The ingress instead of the configured one (tests: a recording one where Caddy is not the point). */
     ingress?: Ingress;
+    /** Where previews write on pull requests (tests: the GitHub adapter pointed at the stand-in). */
+    pullRequestNotes?: PullRequestNotes;
   } = {},
 ) {
   const secrets = options.secrets ?? resolveSecrets(config);
@@ -141,10 +148,15 @@ export async function createPlatform(
   });
   const enterprise = createEnterpriseService({ db, mailer, salesEmail: undefined });
   const envVariables = createEnvVariablesService({ db, vault });
+  const previewVariables = createPreviewVariables({ db, vault });
+  // A preview workspace runs with the variables its parent shares with previews, never its own name's.
+  let previews: PreviewsModule | undefined;
+  const variablesOf = async (userId: string, workspaceName: string) =>
+    (await previews?.previewEnv(userId, workspaceName)) ?? envVariables.readPlaintext(userId, workspaceName);
   const apiTokens = createApiTokensService({ tokens: createApiTokensRepository(db) });
   const masks = createSecretMasks({
     loadValues: async (userId, workspaceName) =>
-      (await envVariables.readPlaintext(userId, workspaceName)).map((variable) => variable.value),
+      (await variablesOf(userId, workspaceName)).map((variable) => variable.value),
     onError: (error) => logger.error({ err: error }, 'reading secrets to mask failed'),
   });
   const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks });
@@ -184,7 +196,7 @@ export async function createPlatform(
     ingress,
     compose: options.compose ?? (() => createComposeCli()),
     resolveSource: (user, owner, repo) => repositories.cloneSource(user, owner, repo),
-    loadEnv: (userId, workspaceName) => envVariables.readPlaintext(userId, workspaceName),
+    loadEnv: variablesOf,
     authorizeDeployment: (userId, workspaceName, vmSize, subscriptionId) =>
       billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId),
   });
@@ -206,6 +218,7 @@ export async function createPlatform(
     logger,
     deployments: deployments.service,
     repository: deployments.repository,
+    otherEvents: (event, payload) => previewsModule.receiveGithubEvent(event, payload),
   });
   const { runtime } = deployments.service;
   const logChunks = createLogChunks(db);
@@ -218,9 +231,27 @@ export async function createPlatform(
       removeRecords: [
         (workspace) => envVariables.deleteAll(workspace.userId, workspace.name),
         (workspace) => logChunks.deleteWorkspace(workspace.userId, workspace.name),
+        // A workspace's previews go with it (a preview's own previews: none).
+        (workspace) => previewsModule.removeAllOf(workspace),
       ],
     },
   });
+  const previewsModule = createPreviewsModule({
+    db,
+    kv,
+    logger,
+    workspaces: runningApps.workspacesRepo,
+    deployments: deployments.service,
+    repository: deployments.repository,
+    variables: previewVariables,
+    removeWorkspace: (userId, name) => workspaceLifecycle.removeIfPresent(userId, name),
+    readLocalBranches:
+      config.authMode === 'local'
+        ? (owner, repo) => localBranches(config.localReposDir, owner, repo)
+        : undefined,
+    notes: options.pullRequestNotes ?? (await choosePullRequestNotes(config)),
+  });
+  previews = previewsModule;
   // Hourly, in one replica: stops the workspaces whose subscriptions lapsed beyond the grace period.
   const lapseSweeper = scheduledWhileLeaseHeld('billing-lapse-sweeper', {
     kv,
@@ -274,6 +305,7 @@ export async function createPlatform(
     billing,
     lapseSweeper,
     customDomains,
+    previews: previewsModule,
     ingress,
     admin,
     /**
@@ -287,6 +319,7 @@ export async function createPlatform(
     },
     async close() {
       await customDomains.stop();
+      await previewsModule.stop();
       await ingress.close();
       await lapseSweeper.stop();
       await deployOnPush.stop();

@@ -97,6 +97,12 @@ export function gitFailure(error: unknown): DomainError {
 }
 
 /** The commit `branch` of a local repository points at, read from its ref files (no git process). */
+/** Every branch of a local repository: name → commit. */
+export async function localBranches(root: string, owner: string, repo: string): Promise<Map<string, string>> {
+  const found = await findLocalRepository(root, owner, repo);
+  return (await readBranchRefs(found.gitDir)).branches;
+}
+
 export async function localBranchHead(
   root: string,
   owner: string,

@@ -23,6 +23,17 @@ export const SCHEDULE = {
     runsIn: { lease: 'push-deployer' },
     failure: 'push deploy check failed',
   },
+  'preview-deployer': {
+    // Pull request events into preview deployments, removals and states (and local mode's `pr/{n}` branches).
+    everyMs: 1_000,
+    runsIn: { lease: 'preview-deployer' },
+    failure: 'preview check failed',
+  },
+  'preview-sweep': {
+    everyMs: 60 * 60 * 1000,
+    runsIn: { lease: 'preview-sweep' },
+    failure: 'preview sweep failed',
+  },
   'billing-lapse-sweeper': {
     everyMs: 60 * 60 * 1000,
     runsIn: { lease: 'billing-lapse-sweeper' },

@@ -30,6 +30,18 @@ export function createWorkspaceLifecycle(deps: { workspaces: WorkspacesRepositor
     return workspace;
   }
 
+  async function remove(workspace: WorkspaceRow) {
+    if (await parts.deploying(workspace.userId, workspace.name)) {
+      throw new DomainError(
+        'deployment_in_progress',
+        `A deployment is running for ${workspace.name}; wait for it to finish`,
+      );
+    }
+    await parts.removeRuntime(workspace);
+    for (const removeRecords of parts.removeRecords) await removeRecords(workspace);
+    await workspaces.delete(workspace.id);
+  }
+
   return {
     /** Stops a workspace (a lapsed subscription); false when there is no such workspace. */
     async stop(userId: string, name: string): Promise<boolean> {
@@ -42,17 +54,14 @@ export function createWorkspaceLifecycle(deps: { workspaces: WorkspacesRepositor
 
     /** Removes containers, volumes, networks, images, routes, the VM, the variables, the logs and the workspace. */
     async delete(user: { id: string }, name: string) {
-      const workspace = await owned(user.id, name);
-      if (await parts.deploying(user.id, name)) {
-        throw new DomainError(
-          'deployment_in_progress',
-          `A deployment is running for ${name}; wait for it to finish`,
-        );
-      }
-      await parts.removeRuntime(workspace);
-      for (const remove of parts.removeRecords) await remove(workspace);
-      await workspaces.delete(workspace.id);
+      await remove(await owned(user.id, name));
       return { success: true as const, message: `Workspace ${name} deleted` };
+    },
+
+    /** The same for a workspace that may not exist (a preview never deployed): nothing to do then. */
+    async removeIfPresent(userId: string, name: string): Promise<void> {
+      const workspace = await workspaces.findByName(userId, name);
+      if (workspace) await remove(workspace);
     },
   };
 }

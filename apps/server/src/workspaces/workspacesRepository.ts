@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
 import type { Db } from '../infra/db/client.js';
 import { workspaces } from '../infra/db/schema.js';
@@ -78,11 +78,12 @@ export function createWorkspacesRepository(db: Db) {
       return db.select().from(workspaces).where(eq(workspaces.vmId, vmId));
     },
 
+    /** The user's workspaces, without their previews (previews/ lists those under each workspace). */
     listForUser(userId: string): Promise<WorkspaceRow[]> {
       return db
         .select()
         .from(workspaces)
-        .where(eq(workspaces.userId, userId))
+        .where(and(eq(workspaces.userId, userId), isNull(workspaces.previewOf)))
         .orderBy(desc(workspaces.createdAt));
     },
 

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { shallowClone } from '../../infra/git/gitClone.js';
+import { assertExpectedCommit } from '../expectedCommit.js';
 import { checkoutDirOf } from '../leftovers.js';
 import { rollbackOf } from '../revisionPlans.js';
 import { type RunState, StepFailure } from '../runState.js';
@@ -43,6 +44,7 @@ export async function fetchSource(state: RunState) {
   });
   state.repoDir = dir;
   state.commitSha = sha;
+  assertExpectedCommit(deployment, sha);
   await state.deps.repository.update(deployment.id, { commitSha: sha });
   state.log.write(`Checked out commit ${sha}`);
 }

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { createdAt, updatedAt, users, vms, workspaces } from './coreTables.js';
+import { createdAt, updatedAt, users, workspaces } from './coreTables.js';
 
 /** Users, VMs, workspaces and variables (coreTables.ts), and each area's own table files, re-exported for migrations. */
 export { envVariables, users, vms, workspaces } from './coreTables.js';

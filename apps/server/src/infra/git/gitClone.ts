@@ -19,6 +19,38 @@ export async function shallowClone(
   dir: string,
   options: { timeoutMs: number; signal?: AbortSignal; onLine?: (line: string) => void },
 ): Promise<string> {
+  const { url, env } = gitAccess(source);
+  if (branch.startsWith('refs/')) return shallowFetchRef(url, env, branch, dir, options);
+  await runCommand(
+    'git',
+    ['clone', '--depth', '1', '--single-branch', '--no-tags', '--branch', branch, '--', url, dir],
+    { env, timeoutMs: options.timeoutMs, signal: options.signal, onLine: options.onLine },
+  );
+  const { stdout } = await runCommand('git', ['-C', dir, 'rev-parse', 'HEAD'], { env, timeoutMs: 15_000 });
+  return stdout.trim();
+}
+
+/**
+ * A ref that is not a branch (a pull request's `refs/pull/7/head`, which `clone --branch` cannot name): an empty
+ * repository, a shallow fetch of that one ref, and its commit checked out detached.
+ */
+async function shallowFetchRef(
+  url: string,
+  env: Record<string, string>,
+  ref: string,
+  dir: string,
+  options: { timeoutMs: number; signal?: AbortSignal; onLine?: (line: string) => void },
+): Promise<string> {
+  const run = { env, timeoutMs: options.timeoutMs, signal: options.signal, onLine: options.onLine };
+  await runCommand('git', ['init', '-q', '--', dir], run);
+  await runCommand('git', ['-C', dir, 'fetch', '--depth', '1', '--no-tags', '--', url, ref], run);
+  await runCommand('git', ['-C', dir, 'checkout', '-q', '--detach', 'FETCH_HEAD'], run);
+  const { stdout } = await runCommand('git', ['-C', dir, 'rev-parse', 'HEAD'], { env, timeoutMs: 15_000 });
+  return stdout.trim();
+}
+
+/** The URL git reaches (file:// for a local path, so --depth applies) and the environment that configures it. */
+function gitAccess(source: CloneSource) {
   const local = source.url.startsWith('/');
   // --depth is ignored for plain paths; file:// makes a local clone shallow too.
   const url = local ? `file://${source.url}` : source.url;
@@ -43,11 +75,5 @@ export async function shallowClone(
       ]),
     ),
   });
-  await runCommand(
-    'git',
-    ['clone', '--depth', '1', '--single-branch', '--no-tags', '--branch', branch, '--', url, dir],
-    { env, timeoutMs: options.timeoutMs, signal: options.signal, onLine: options.onLine },
-  );
-  const { stdout } = await runCommand('git', ['-C', dir, 'rev-parse', 'HEAD'], { env, timeoutMs: 15_000 });
-  return stdout.trim();
+  return { url, env };
 }

@@ -19,7 +19,27 @@ export function createGithubAppTokens(apiUrl: string, credentials: GithubAppCred
     privateKey: credentials.privateKey.replace(/\\n/g, '\n'),
     request: new Octokit({ baseUrl: apiUrl, userAgent: 'slipway', log: quietLog }).request,
   });
+  const request = new Octokit({ baseUrl: apiUrl, userAgent: 'slipway', log: quietLog }).request;
   return {
+    /**
+     * A token that may write a pull request's comments and its commits' statuses in one repository (previews),
+     * from the installation GitHub says covers it.
+     */
+    async pullRequestNotesToken(owner: string, repo: string): Promise<string> {
+      const { token: jwt } = await auth({ type: 'app' });
+      const { data } = await request('GET /repos/{owner}/{repo}/installation', {
+        owner,
+        repo,
+        headers: { authorization: `bearer ${jwt}` },
+      });
+      const result = await auth({
+        type: 'installation',
+        installationId: data.id,
+        repositoryNames: [repo],
+        permissions: { issues: 'write', pull_requests: 'write', statuses: 'write', metadata: 'read' },
+      });
+      return result.token;
+    },
     async repositoryToken(installationId: number, repo: string): Promise<string> {
       const result = await auth({
         type: 'installation',

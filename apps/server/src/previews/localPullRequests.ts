@@ -1,0 +1,51 @@
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
+import type { PreviewRow } from './previewsRepository.js';
+import type { PullRequestEvent } from './pullRequestEvents.js';
+
+/** Local mode's pull requests: a branch named `pr/{number}`. */
+const PR_BRANCH = /^pr\/([1-9][0-9]{0,8})$/;
+
+/**
+ * The events a local repository's `pr/{n}` branches stand for, against the previews the workspace has: a new
+ * branch opens a pull request, a moved one is a synchronize, a deleted one closes it. The branch is the owner's
+ * own (they pushed it to their repository directory): it never needs an approval.
+ */
+export function localPullRequestEvents(
+  parent: WorkspaceRow,
+  branches: Map<string, string>,
+  known: PreviewRow[],
+): PullRequestEvent[] {
+  const heads = new Map<number, { branch: string; sha: string }>();
+  for (const [branch, sha] of branches) {
+    const match = PR_BRANCH.exec(branch);
+    if (match) heads.set(Number(match[1]), { branch, sha });
+  }
+  const event = (action: PullRequestEvent['action'], number: number, branch: string, sha: string) => ({
+    action,
+    owner: parent.repoOwner,
+    repo: parent.repoName,
+    number,
+    title: branch,
+    branch,
+    headRef: branch,
+    sha,
+    author: parent.repoOwner,
+    fromFork: false,
+    authorCanWrite: true,
+    url: null,
+  });
+  const events: PullRequestEvent[] = [];
+  const local = known.filter((preview) => PR_BRANCH.test(preview.headRef));
+  for (const [number, head] of heads) {
+    const preview = local.find((row) => row.number === number);
+    if (!preview || preview.state === 'removing') {
+      if (!preview) events.push(event('opened', number, head.branch, head.sha));
+    } else if (preview.headSha !== head.sha) events.push(event('synchronize', number, head.branch, head.sha));
+  }
+  for (const preview of local) {
+    if (!heads.has(preview.number) && preview.state !== 'removing') {
+      events.push(event('closed', preview.number, preview.headRef, preview.headSha));
+    }
+  }
+  return events;
+}

@@ -1,0 +1,128 @@
+import { type EnvVariable, previewWorkspaceName } from '@slipway/contract';
+import type { Logger } from 'pino';
+import type { DeploymentRepository } from '../deployments/deploymentRepository.js';
+import type { DeploymentService } from '../deployments/deploymentService.js';
+import type { PreviewVariables } from '../env-variables/previewVariables.js';
+import type { Db } from '../infra/db/client.js';
+import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
+import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import { localPullRequestEvents } from './localPullRequests.js';
+import { createPreviewDeployer } from './previewDeployer.js';
+import { createPreviewEvents } from './previewEvents.js';
+import { createPreviewReporter } from './previewReporter.js';
+import { createPreviewsRepository } from './previewsRepository.js';
+import { createPreviewsService } from './previewsService.js';
+import { parseApprovalComment, parsePullRequestEvent } from './pullRequestEvents.js';
+import type { PullRequestNotes } from './pullRequestNotes.js';
+
+/** Reads a local repository's branches (name → commit), for local mode's `pr/{n}` branches. */
+export type ReadLocalBranches = (owner: string, repo: string) => Promise<Map<string, string>>;
+
+/**
+ * Previews, wired: pull request events (GitHub's webhook, or local `pr/{n}` branches) become preview rows, one
+ * leased deployer moves them along, an hourly sweep removes the idle ones, and the routes' service.
+ */
+export function createPreviewsModule(deps: {
+  db: Db;
+  kv: KeyValueStore;
+  logger: Logger;
+  workspaces: WorkspacesRepository;
+  deployments: DeploymentService;
+  repository: DeploymentRepository;
+  variables: PreviewVariables;
+  removeWorkspace(userId: string, name: string): Promise<void>;
+  readLocalBranches?: ReadLocalBranches;
+  notes?: PullRequestNotes;
+}) {
+  const { logger } = deps;
+  const previews = createPreviewsRepository(deps.db);
+  const events = createPreviewEvents({ previews, logger });
+  const reporter = createPreviewReporter({
+    notes: deps.notes,
+    previews,
+    workspaces: deps.workspaces,
+    logger,
+  });
+  const deployer = createPreviewDeployer({ ...deps, previews, reporter });
+  const service = createPreviewsService({
+    previews,
+    workspaces: deps.workspaces,
+    events,
+    variables: deps.variables,
+  });
+
+  async function watchLocalBranches(read: ReadLocalBranches) {
+    for (const parent of await previews.enabledParents()) {
+      const branches = await read(parent.repoOwner, parent.repoName).catch((error) => {
+        logger.debug({ err: error, workspaceId: parent.id }, 'branches unreadable');
+        return undefined;
+      });
+      if (!branches) continue;
+      for (const event of localPullRequestEvents(parent, branches, await previews.listOf(parent.id))) {
+        await events.receive(event, [parent]);
+      }
+    }
+  }
+
+  async function check() {
+    if (deps.readLocalBranches) await watchLocalBranches(deps.readLocalBranches);
+    await deployer.check();
+  }
+
+  const tasks = [
+    scheduledWhileLeaseHeld('preview-deployer', { kv: deps.kv, logger, task: check }),
+    scheduledWhileLeaseHeld('preview-sweep', { kv: deps.kv, logger, task: () => service.sweep() }),
+  ];
+
+  return {
+    service,
+    check,
+    /** GitHub's `pull_request` and `issue_comment` deliveries, already verified and deduplicated. */
+    async receiveGithubEvent(event: string, payload: unknown): Promise<number | undefined> {
+      if (event === 'pull_request') {
+        const pr = parsePullRequestEvent(payload);
+        if (!pr) return undefined;
+        return events.receive(pr, await previews.enabledParentsOf(pr.owner, pr.repo));
+      }
+      if (event === 'issue_comment') {
+        const comment = parseApprovalComment(payload);
+        if (!comment) return undefined;
+        const approved = await events.approve(
+          await previews.enabledParentsOf(comment.owner, comment.repo),
+          comment.number,
+        );
+        logger.info({ ...comment, previews: approved.length }, 'preview approved by comment');
+        return approved.length;
+      }
+      return undefined;
+    },
+    /**
+     * The variables of a preview workspace (undefined for any other): only those marked for previews, and for a
+     * pull request that needed approval only those with a preview value of their own.
+     */
+    async previewEnv(userId: string, workspaceName: string): Promise<EnvVariable[] | undefined> {
+      const workspace = await deps.workspaces.findByName(userId, workspaceName);
+      if (!workspace?.previewOf) return undefined;
+      const parent = await deps.workspaces.findById(workspace.previewOf);
+      if (!parent) return [];
+      const preview = await previews.findByWorkspace(workspace.id);
+      return deps.variables.readForPreview(userId, parent.name, preview ? !preview.needsApproval : false);
+    },
+    /** Removes every preview of a workspace being deleted, with all each one made. */
+    async removeAllOf(parent: WorkspaceRow) {
+      for (const row of await previews.listOf(parent.id)) {
+        await deps.removeWorkspace(parent.userId, previewWorkspaceName(parent.name, row.number));
+        await previews.delete(row.id);
+      }
+    },
+    start: () => {
+      for (const task of tasks) task.start();
+    },
+    stop: async () => {
+      for (const task of tasks) await task.stop();
+    },
+  };
+}
+
+export type PreviewsModule = ReturnType<typeof createPreviewsModule>;
