@@ -123,7 +123,7 @@ describe.skipIf(!chromiumAvailable())('preview deployments', () => {
     await screenshot(page, 'previews-02-on');
 
     // Kept by the server, not only by the page.
-    await page.reload();
+    await page.goto(at(`/workspace-settings?workspace=${WORKSPACE}&tab=previews`));
     const toggle = page.getByRole('switch', { name: 'Deploy a preview of each pull request' });
     await expect.poll(() => toggle.isChecked()).toBe(true);
     expect(await page.getByLabel('Most previews running at once').inputValue()).toBe('2');

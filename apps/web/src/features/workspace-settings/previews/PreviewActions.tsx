@@ -1,7 +1,7 @@
 import type { Preview } from '@slipway/contract';
 import { RotateCw, ShieldCheck, Trash2 } from 'lucide-react';
 import { canApprove, previewName } from '../../../components/previews/previewView';
-import { Button } from '../../../components/ui';
+import { Button, cn } from '../../../components/ui';
 
 export type PreviewAction = 'redeploy' | 'approve' | 'remove';
 
@@ -12,6 +12,7 @@ export function PreviewActions({
   onRedeploy,
   onApprove,
   onRemove,
+  align = 'end',
 }: {
   preview: Preview;
   /** The action under way on this row, if any. */
@@ -19,11 +20,13 @@ export function PreviewActions({
   onRedeploy: () => void;
   onApprove: () => void;
   onRemove: () => void;
+  /** At the row's end in the table; at the start under the pull request on a phone. */
+  align?: 'start' | 'end';
 }) {
   const name = previewName(preview);
   const removing = preview.state === 'removing';
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className={cn('flex flex-wrap gap-2', align === 'end' ? 'justify-end' : 'justify-start')}>
       {canApprove(preview) && (
         <Button
           size="sm"

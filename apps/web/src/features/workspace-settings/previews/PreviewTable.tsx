@@ -35,6 +35,17 @@ export function PreviewTable({ workspace, previews }: { workspace: string; previ
     if (ok) remove.mutate(preview);
   }
 
+  const actions = (preview: Preview, align: 'start' | 'end' = 'end') => (
+    <PreviewActions
+      preview={preview}
+      align={align}
+      busy={busyOn(preview)}
+      onRedeploy={() => redeploy.mutate(preview)}
+      onApprove={() => approve.mutate(preview)}
+      onRemove={() => void confirmRemove(preview)}
+    />
+  );
+
   return (
     <div className="space-y-3">
       {error && <Alert tone="error">{error.message}</Alert>}
@@ -51,8 +62,17 @@ export function PreviewTable({ workspace, previews }: { workspace: string; previ
         columns={[
           {
             header: 'Pull request',
-            cell: (preview) => <PreviewPullRequest preview={preview} />,
-            className: 'py-3 align-top min-w-56',
+            // On a phone the links and buttons go under the pull request, not off the screen's edge.
+            cell: (preview) => (
+              <div className="space-y-3">
+                <PreviewPullRequest preview={preview} />
+                <div className="space-y-3 sm:hidden">
+                  <PreviewLinks preview={preview} />
+                  {actions(preview, 'start')}
+                </div>
+              </div>
+            ),
+            className: 'py-3 align-top min-w-48',
           },
           {
             header: 'State',
@@ -62,22 +82,16 @@ export function PreviewTable({ workspace, previews }: { workspace: string; previ
           {
             header: 'URLs',
             cell: (preview) => <PreviewLinks preview={preview} />,
-            className: 'py-3 align-top min-w-48',
+            className: 'hidden py-3 align-top min-w-48 sm:table-cell',
+            headerClassName: 'hidden sm:table-cell',
           },
           {
             header: 'Actions',
             headerContent: <span className="sr-only">Actions</span>,
             alignEnd: true,
-            className: 'py-3 align-top',
-            cell: (preview) => (
-              <PreviewActions
-                preview={preview}
-                busy={busyOn(preview)}
-                onRedeploy={() => redeploy.mutate(preview)}
-                onApprove={() => approve.mutate(preview)}
-                onRemove={() => void confirmRemove(preview)}
-              />
-            ),
+            className: 'hidden py-3 align-top sm:table-cell',
+            headerClassName: 'hidden sm:table-cell',
+            cell: (preview) => actions(preview),
           },
         ]}
       />

@@ -43,6 +43,6 @@ describe('the preview settings form', () => {
 
   it('offers every VM size, the smallest first', () => {
     expect(vmSizeChoices.map((choice) => choice.value)).toEqual(['Standard_B2ats_v2', 'Standard_B2als_v2']);
-    expect(vmSizeChoices[0]?.label).toBe('1 GB RAM · 2 vCPUs · Small apps and development');
+    expect(vmSizeChoices[0]?.label).toBe('1 GB RAM · 2 vCPUs');
   });
 });

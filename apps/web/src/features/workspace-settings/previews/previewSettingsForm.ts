@@ -44,8 +44,8 @@ export function settingsRequest(
 export const sameSettings = (form: PreviewSettingsForm, settings: PreviewSettings) =>
   JSON.stringify(form) === JSON.stringify(settingsForm(settings));
 
-/** The VM sizes, smallest first, as the pricing names them: '1 GB RAM · 2 vCPUs · Small apps and development'. */
+/** The VM sizes, smallest first, as the pricing names them: '1 GB RAM · 2 vCPUs'. */
 export const vmSizeChoices = VM_SIZES.map((size) => ({
   value: size.id,
-  label: `${size.name} · ${size.vcpus} vCPUs · ${size.description}`,
+  label: `${size.name} · ${size.vcpus} vCPUs`,
 }));
