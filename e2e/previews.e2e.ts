@@ -43,6 +43,8 @@ describe.skipIf(!chromiumAvailable())('preview deployments', () => {
   let productionUrl: URL;
   const at = (p: string) => `${server.url}${p}`;
   const row = () => page.locator(`tr[data-testid="preview"][data-number="5"]`);
+  // The state shows once per width (beside the pull request on a phone, in its column otherwise): the visible one.
+  const rowState = (label: string) => row().getByText(label, { exact: true }).filter({ visible: true });
   const previewLink = () => row().getByRole('list', { name: 'URLs of #5' }).getByRole('link');
 
   beforeAll(async () => {
@@ -134,7 +136,7 @@ describe.skipIf(!chromiumAvailable())('preview deployments', () => {
     const sha = commitOnBranch(repoDir, BRANCH, site('preview one'), 'change the page');
     await row().waitFor({ timeout: 30_000 });
     expect(await row().getByTestId('preview-branch').textContent()).toBe(BRANCH);
-    await row().getByText('Live', { exact: true }).waitFor({ timeout: 170_000 });
+    await rowState('Live').waitFor({ timeout: 170_000 });
     expect(await row().getByTestId('preview-commit').textContent()).toBe(sha.slice(0, 7));
     expect(await row().getByText(`#5 ${BRANCH}`).count()).toBe(1);
     await row()
@@ -181,7 +183,7 @@ describe.skipIf(!chromiumAvailable())('preview deployments', () => {
     await expect
       .poll(() => row().getByTestId('preview-commit').textContent(), { timeout: 30_000 })
       .toBe(sha.slice(0, 7));
-    await row().getByText('Live', { exact: true }).waitFor({ timeout: 170_000 });
+    await rowState('Live').waitFor({ timeout: 170_000 });
     const href = (await previewLink().first().getAttribute('href')) ?? '';
     await expect.poll(() => textAt(href), { timeout: 30_000 }).toBe('preview two\n');
     await screenshot(page, 'previews-06-moved');

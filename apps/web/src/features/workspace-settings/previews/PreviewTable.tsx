@@ -62,11 +62,12 @@ export function PreviewTable({ workspace, previews }: { workspace: string; previ
         columns={[
           {
             header: 'Pull request',
-            // On a phone the links and buttons go under the pull request, not off the screen's edge.
+            // On a phone the state, links and buttons go under the pull request, not off the screen's edge.
             cell: (preview) => (
               <div className="space-y-3">
                 <PreviewPullRequest preview={preview} />
                 <div className="space-y-3 sm:hidden">
+                  <PreviewStateBadge preview={preview} />
                   <PreviewLinks preview={preview} />
                   {actions(preview, 'start')}
                 </div>
@@ -77,7 +78,8 @@ export function PreviewTable({ workspace, previews }: { workspace: string; previ
           {
             header: 'State',
             cell: (preview) => <PreviewStateBadge preview={preview} />,
-            className: 'py-3 align-top min-w-36',
+            className: 'hidden py-3 align-top min-w-36 sm:table-cell',
+            headerClassName: 'hidden sm:table-cell',
           },
           {
             header: 'URLs',
