@@ -13,6 +13,7 @@ import { DeployAgainButton, WorkspaceSettingsLink } from '../../components/works
 import { parseRepoUrl } from '../../lib/repoUrl';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
 import { ResourceChart } from './LazyResourceChart';
+import { PreviewsCard } from './PreviewsCard';
 import { ServiceStatesCard } from './ServiceStatesCard';
 import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';
 import { WorkspacesLoadError } from './WorkspacesLoadError';
@@ -99,6 +100,7 @@ export function DashboardPage() {
               <WorkspaceStatusCard workspace={workspace} />
               <ServiceStatesCard key={refreshedKey} workspace={workspace.workspace_name} />
               <LatestDeploymentCard workspace={workspace.workspace_name} />
+              <PreviewsCard workspace={workspace.workspace_name} />
               <WorkspaceActionsCard busy={actions.busy === 'delete'} onDelete={() => void actions.remove()} />
               <LatestErrorCard workspace={workspace} />
             </div>

@@ -1,4 +1,14 @@
-import { ArrowLeft, Bell, Globe, History, KeyRound, type LucideIcon, Save, Settings } from 'lucide-react';
+import {
+  ArrowLeft,
+  Bell,
+  GitPullRequest,
+  Globe,
+  History,
+  KeyRound,
+  type LucideIcon,
+  Save,
+  Settings,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -7,17 +17,19 @@ import { DeployOnPushSwitch } from './DeployOnPushSwitch';
 import { DomainsTab } from './domains/DomainsTab';
 import { EnvVariablesTab } from './EnvVariablesTab';
 import { NotificationsTab } from './NotificationsTab';
+import { PreviewsTab } from './previews/PreviewsTab';
 import { RevisionsTab } from './RevisionsTab';
 import { SettingsLoadError } from './SettingsLoadError';
 import { useNotificationSettings } from './useNotificationSettings';
 
-type Tab = 'notifications' | 'env' | 'revisions' | 'domains';
+type Tab = 'notifications' | 'env' | 'revisions' | 'domains' | 'previews';
 
 const TABS: { id: Tab; label: string; icon: LucideIcon }[] = [
   { id: 'notifications', label: 'Notifications', icon: Bell },
   { id: 'env', label: 'Environment Variables', icon: KeyRound },
   { id: 'revisions', label: 'Revisions', icon: History },
   { id: 'domains', label: 'Domains', icon: Globe },
+  { id: 'previews', label: 'Previews', icon: GitPullRequest },
 ];
 
 /** The tab named in the address (`?tab=revisions`), else Notifications. */
@@ -101,6 +113,8 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
           <EnvVariablesTab workspace={workspace} />
         ) : tab === 'domains' ? (
           <DomainsTab workspace={workspace} />
+        ) : tab === 'previews' ? (
+          <PreviewsTab workspace={workspace} />
         ) : (
           <>
             <DeployOnPushSwitch workspace={workspace} />
