@@ -1,0 +1,187 @@
+/**
+ * Preview deployments (issue 31), in local mode on the real engine: a small site is deployed, previews are turned
+ * on, and
+ * 1. ROUNDS (5) pull requests are opened (a `pr/{n}` branch with a page of its own): the time from the branch's
+ *    creation to the preview answering its page, against first deployments of the same app (fresh workspaces);
+ * 2. CYCLES (100) pull requests are opened and closed (the branch deleted once its preview is deploying, so
+ *    removal meets a deployment in flight): afterwards, what of any preview is left — containers, networks,
+ *    volumes, images on the engine; workspace, deployment, preview and log rows in the database — and the
+ *    server process's memory before and after.
+ * Run: `npx tsx bench/previews.ts` (Docker Engine and busybox:1.36 needed).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Preview, previewWorkspaceName } from '@slipway/contract';
+import { eq, inArray, isNotNull } from 'drizzle-orm';
+import { deployments, logChunks, previews, workspaces } from '../apps/server/src/infra/db/schema.js';
+import { composeProjectName } from '../apps/server/src/infra/docker/conventions.js';
+import { listWorkspaceImages } from '../apps/server/src/infra/docker/projectResources.js';
+import { startJobWorkers } from '../apps/server/src/jobs/jobCatalogue.js';
+import { deployAndWait, docker, loopback } from '../apps/server/src/test/deployments.js';
+import { git } from '../apps/server/src/test/fixtures/fixtureRepos.js';
+import { TestClient } from '../apps/server/src/test/testClient.js';
+import { startEmbeddedApp } from './embeddedPlatform.js';
+import { mb, median, printResult } from './lib/result.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const CYCLES = Number(process.env.CYCLES ?? 100);
+const REPO = 'pv-site';
+
+const dockerfile = (page: string) =>
+  `FROM busybox:1.36\nRUN mkdir -p /www && echo '${page}' > /www/index.html\nEXPOSE 8080\nCMD ["httpd", "-f", "-p", "8080", "-h", "/www"]\n`;
+const COMPOSE = 'services:\n  web:\n    build: .\n    ports: ["8080"]\n';
+
+const root = mkdtempSync(path.join(tmpdir(), 'slipway-pv-repos-'));
+function makeRepo(name: string) {
+  const dir = path.join(root, 'operator', name);
+  mkdirSync(dir, { recursive: true });
+  git(dir, ['init', '-q', '-b', 'main']);
+  writeFileSync(path.join(dir, 'compose.yaml'), COMPOSE);
+  writeFileSync(path.join(dir, 'Dockerfile'), dockerfile(`${name} main`));
+  git(dir, ['add', '-A']);
+  git(dir, ['commit', '-q', '-m', 'main']);
+  return dir;
+}
+const siteDir = makeRepo(REPO);
+const openPullRequest = (number: number, page: string) => {
+  git(siteDir, ['checkout', '-q', '-B', `pr/${number}`]);
+  writeFileSync(path.join(siteDir, 'Dockerfile'), dockerfile(page));
+  git(siteDir, ['commit', '-q', '-am', page]);
+  git(siteDir, ['checkout', '-q', 'main']);
+};
+const closePullRequest = (number: number) => git(siteDir, ['branch', '-q', '-D', `pr/${number}`]);
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+async function until<T>(what: string, check: () => Promise<T | undefined | false>, withinMs = 240_000) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const ctx = await startEmbeddedApp({ LOCAL_REPOS_DIR: root, DEPLOY_HEALTH_TIMEOUT_SECONDS: '30' });
+try {
+  await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+  const client = await new TestClient(ctx.app).signIn('operator');
+  const listed = async () => (await client.get(`/api/workspace-previews/${REPO}`)).json() as Preview[];
+
+  // First deployments of the same app, in fresh workspaces: the yardstick.
+  const firstDeploys: number[] = [];
+  for (const name of [REPO, ...Array.from({ length: 2 }, (_, i) => `pv-first-${i + 1}`)]) {
+    if (name !== REPO) makeRepo(name);
+    const started = performance.now();
+    const first = await deployAndWait(client, { repo: name, branch: 'main' });
+    if (first.status.error) throw new Error(`first deploy of ${name} failed: ${first.status.error}`);
+    firstDeploys.push(performance.now() - started);
+    if (name !== REPO) await client.delete(`/api/workspace-delete/${name}`);
+  }
+  const enabled = await client.put(`/api/workspace-preview-settings/${REPO}`, {
+    enabled: true,
+    max_running: 20,
+  });
+  if (enabled.statusCode !== 200) throw new Error(`turning previews on: ${enabled.body}`);
+  ctx.platform.previews.start();
+
+  // 1. Opened → the preview answers its own page.
+  const openToAnswer: number[] = [];
+  for (let number = 1; number <= ROUNDS; number++) {
+    const page = `preview ${number}`;
+    const started = performance.now();
+    openPullRequest(number, page);
+    await until(`preview ${number} answering`, async () => {
+      const preview = (await listed()).find((p) => p.number === number);
+      const url = preview?.state === 'live' ? preview.urls.web : undefined;
+      if (!url) return false;
+      const body = await fetch(loopback(url))
+        .then((response) => response.text())
+        .catch(() => '');
+      return body.includes(page);
+    });
+    openToAnswer.push(performance.now() - started);
+    closePullRequest(number);
+    await until(`preview ${number} removed`, async () => !(await listed()).some((p) => p.number === number));
+  }
+  const yardstick = median(firstDeploys);
+  console.log(
+    `opened → preview answering: p50 ${seconds(percentile(openToAnswer, 50))}, p95 ${seconds(percentile(openToAnswer, 95))}; first deployment of the same app: median ${seconds(yardstick)} (${firstDeploys.map(seconds).join(', ')})`,
+  );
+
+  // 2. Open/close cycles, each closed while its preview is deploying.
+  const db = ctx.platform.db;
+  const previewIds = new Set<string>();
+  const rssBefore = process.memoryUsage().rss;
+  const cyclesStarted = performance.now();
+  for (let i = 1; i <= CYCLES; i++) {
+    const number = 1000 + i;
+    openPullRequest(number, `cycle ${i}`);
+    const preview = await until(`preview ${number} deploying`, async () =>
+      (await listed()).find((p) => p.number === number && ['deploying', 'live', 'failed'].includes(p.state)),
+    );
+    const row = (await db.select().from(workspaces).where(eq(workspaces.name, preview.workspace)))[0];
+    if (row) previewIds.add(row.id);
+    closePullRequest(number);
+    if (i % 10 === 0)
+      console.log(`  ${i} of ${CYCLES} cycles, ${seconds(performance.now() - cyclesStarted)}`);
+  }
+  await until('every cycle removed', async () => (await listed()).length === 0, 600_000);
+  global.gc?.();
+  const rssAfter = process.memoryUsage().rss;
+
+  const ids = [...previewIds];
+  let engineLeft = 0;
+  for (const id of ids) {
+    const project = composeProjectName(id);
+    const [containers, networks, volumes, images] = await Promise.all([
+      docker.listContainers({ all: true, filters: { label: [`com.docker.compose.project=${project}`] } }),
+      docker.listNetworks({ filters: { name: [project] } }),
+      docker.listVolumes({ filters: { name: [project] } }),
+      listWorkspaceImages(docker, id),
+    ]);
+    engineLeft += containers.length + networks.length + (volumes.Volumes ?? []).length + images.length;
+  }
+  const previewWorkspaces = await db.select().from(workspaces).where(isNotNull(workspaces.previewOf));
+  const previewRows = await db.select().from(previews);
+  const deploymentRows = ids.length
+    ? await db.select().from(deployments).where(inArray(deployments.workspaceId, ids))
+    : [];
+  const previewNames = [
+    ...Array.from({ length: ROUNDS }, (_, i) => previewWorkspaceName(REPO, i + 1)),
+    ...Array.from({ length: CYCLES }, (_, i) => previewWorkspaceName(REPO, 1001 + i)),
+  ];
+  const logRows = await db
+    .select({ name: logChunks.workspaceName })
+    .from(logChunks)
+    .where(inArray(logChunks.workspaceName, previewNames));
+  const rowsLeft = previewWorkspaces.length + previewRows.length + deploymentRows.length + logRows.length;
+  console.log(
+    `${CYCLES} open/close cycles in ${seconds(performance.now() - cyclesStarted)}: ${ids.length} preview workspaces made; left on the engine ${engineLeft}, rows left ${rowsLeft} (workspaces ${previewWorkspaces.length}, previews ${previewRows.length}, deployments ${deploymentRows.length}, logs ${logRows.length}); RSS ${mb(rssBefore)} → ${mb(rssAfter)}`,
+  );
+
+  printResult(
+    'pull request opened → preview answering, p95 ÷ first deployment',
+    `${(percentile(openToAnswer, 95) / yardstick).toFixed(2)}× (${seconds(percentile(openToAnswer, 95))} ÷ ${seconds(yardstick)})`,
+    '≤ 1.2×',
+    'Coolify/Dokploy: previews built from the wrong branch (coolify#5151, Dokploy#1175)',
+  );
+  printResult(
+    `leftovers after ${CYCLES} open/close cycles`,
+    `${engineLeft + rowsLeft}`,
+    '0',
+    'Coolify: previews left running after close (coolify#2485, #4821)',
+  );
+  printResult(`server memory over ${CYCLES} cycles`, `${mb(rssBefore)} → ${mb(rssAfter)}`, 'flat');
+} finally {
+  await ctx.platform.previews.stop();
+  const client = await new TestClient(ctx.app).signIn('operator');
+  await client.delete(`/api/workspace-delete/${REPO}`).catch(() => {});
+  await ctx.close();
+  rmSync(root, { recursive: true, force: true });
+}
