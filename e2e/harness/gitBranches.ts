@@ -1,20 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { gitIn, writeFiles } from './gitRepos.js';
 
-/** Runs git in `dir` as the tests' author (as gitRepos.ts does), answering its output. */
-function git(dir: string, ...args: string[]): string {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: dir,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'E2E',
-    GIT_AUTHOR_EMAIL: 'e2e@slipway.localhost',
-    GIT_COMMITTER_NAME: 'E2E',
-    GIT_COMMITTER_EMAIL: 'e2e@slipway.localhost',
-  };
-  return execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim();
-}
+const git = (dir: string, ...args: string[]) => gitIn(dir)(...args);
 
 /**
  * A commit changing `files` on `branch` of the repository in `dir` (created from `from` when it does not exist),
@@ -33,10 +19,7 @@ export function commitOnBranch(
   if (exists) git(dir, 'checkout', '-q', branch);
   else git(dir, 'checkout', '-q', '-b', branch, from);
   try {
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    }
+    writeFiles(dir, files);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', message);
     return git(dir, 'rev-parse', 'HEAD');

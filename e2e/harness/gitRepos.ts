@@ -26,8 +26,8 @@ export function makeRepo(
   return dir;
 }
 
-/** Runs git in `dir` as the tests' author, with commits dated `date`. */
-function gitIn(dir: string, date = new Date()) {
+/** Runs git in `dir` as the tests' author, with commits dated `date`; answers its output, trimmed. */
+export function gitIn(dir: string, date = new Date()) {
   const env = {
     PATH: process.env.PATH,
     HOME: dir,
@@ -39,7 +39,13 @@ function gitIn(dir: string, date = new Date()) {
     GIT_AUTHOR_DATE: date.toISOString(),
     GIT_COMMITTER_DATE: date.toISOString(),
   };
-  return (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: 'ignore' });
+  return (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
 }
 
 /** A new commit on the checked-out branch of the repository in `dir`, changing `files`. */
@@ -50,7 +56,7 @@ export function commitFiles(dir: string, files: Record<string, string>, message 
   git('commit', '-q', '-m', message);
 }
 
-function writeFiles(dir: string, files: Record<string, string>) {
+export function writeFiles(dir: string, files: Record<string, string>) {
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
