@@ -5,16 +5,21 @@ import type { DeploymentService } from '../deployments/deploymentService.js';
 import type { PreviewVariables } from '../env-variables/previewVariables.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { SCHEDULE } from '../scheduling/scheduleCatalogue.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { localPullRequestEvents } from './localPullRequests.js';
 import { createPreviewDeployer } from './previewDeployer.js';
 import { createPreviewEvents } from './previewEvents.js';
+import { createPreviewLoop } from './previewLoop.js';
 import { createPreviewReporter } from './previewReporter.js';
 import { createPreviewsRepository } from './previewsRepository.js';
 import { createPreviewsService } from './previewsService.js';
 import { parseApprovalComment, parsePullRequestEvent } from './pullRequestEvents.js';
 import type { PullRequestNotes } from './pullRequestNotes.js';
+
+/** How often, between the leased ticks, the deployer looks again (local branches, deployments ending). */
+const PREVIEW_POLL_MS = 200;
 
 /** Reads a local repository's branches (name → commit), for local mode's `pr/{n}` branches. */
 export type ReadLocalBranches = (owner: string, repo: string) => Promise<Map<string, string>>;
@@ -50,6 +55,7 @@ export function createPreviewsModule(deps: {
     workspaces: deps.workspaces,
     events,
     variables: deps.variables,
+    wake: () => loop.wake(),
   });
 
   async function watchLocalBranches(read: ReadLocalBranches) {
@@ -70,8 +76,13 @@ export function createPreviewsModule(deps: {
     await deployer.check();
   }
 
+  const loop = createPreviewLoop({
+    check,
+    intervalMs: SCHEDULE['preview-deployer'].everyMs,
+    pollMs: PREVIEW_POLL_MS,
+  });
   const tasks = [
-    scheduledWhileLeaseHeld('preview-deployer', { kv: deps.kv, logger, task: check }),
+    scheduledWhileLeaseHeld('preview-deployer', { kv: deps.kv, logger, task: loop.task }),
     scheduledWhileLeaseHeld('preview-sweep', { kv: deps.kv, logger, task: () => service.sweep() }),
   ];
 
@@ -83,7 +94,9 @@ export function createPreviewsModule(deps: {
       if (event === 'pull_request') {
         const pr = parsePullRequestEvent(payload);
         if (!pr) return undefined;
-        return events.receive(pr, await previews.enabledParentsOf(pr.owner, pr.repo));
+        const touched = await events.receive(pr, await previews.enabledParentsOf(pr.owner, pr.repo));
+        if (touched) loop.wake();
+        return touched;
       }
       if (event === 'issue_comment') {
         const comment = parseApprovalComment(payload);
@@ -93,6 +106,7 @@ export function createPreviewsModule(deps: {
           comment.number,
         );
         logger.info({ ...comment, previews: approved.length }, 'preview approved by comment');
+        if (approved.length) loop.wake();
         return approved.length;
       }
       return undefined;
@@ -123,6 +137,7 @@ export function createPreviewsModule(deps: {
       for (const task of tasks) task.start();
     },
     stop: async () => {
+      loop.halt();
       for (const task of tasks) await task.stop();
     },
   };
