@@ -21,6 +21,9 @@ import type { PullRequestNotes } from './pullRequestNotes.js';
 /** How often, between the leased ticks, the deployer looks again (local branches, deployments ending). */
 const PREVIEW_POLL_MS = 200;
 
+/** How long a parent's deletion waits for a preview's cancelled deployment to end (it puts back what it started). */
+const CANCEL_WAIT_MS = 60_000;
+
 /** Reads a local repository's branches (name → commit), for local mode's `pr/{n}` branches. */
 export type ReadLocalBranches = (owner: string, repo: string) => Promise<Map<string, string>>;
 
@@ -68,6 +71,19 @@ export function createPreviewsModule(deps: {
       for (const event of localPullRequestEvents(parent, branches, await previews.listOf(parent.id))) {
         await events.receive(event, [parent]);
       }
+    }
+  }
+
+  /** Cancels the workspace's deployment under way, if any, and waits until it has ended. */
+  async function endDeployment(userId: string, name: string) {
+    const deadline = Date.now() + CANCEL_WAIT_MS;
+    let cancelled: string | undefined;
+    for (let active = await deps.repository.activeForWorkspace(userId, name); active; ) {
+      if (cancelled !== active.id) await deps.deployments.cancelById(active.id);
+      cancelled = active.id;
+      if (Date.now() > deadline) throw new Error(`the deployment of ${name} did not end once cancelled`);
+      await new Promise((resolve) => setTimeout(resolve, PREVIEW_POLL_MS));
+      active = await deps.repository.activeForWorkspace(userId, name);
     }
   }
 
@@ -123,10 +139,20 @@ export function createPreviewsModule(deps: {
       const preview = await previews.findByWorkspace(workspace.id);
       return deps.variables.readForPreview(userId, parent.name, preview ? !preview.needsApproval : false);
     },
-    /** Removes every preview of a workspace being deleted, with all each one made. */
+    /**
+     * Removes every preview of a workspace being deleted, with all each one made: marked for removal first, so
+     * the deployer starts nothing more, and a deployment still running cancelled and waited for (a workspace is
+     * not removed under its deployment).
+     */
     async removeAllOf(parent: WorkspaceRow) {
-      for (const row of await previews.listOf(parent.id)) {
-        await deps.removeWorkspace(parent.userId, previewWorkspaceName(parent.name, row.number));
+      const rows = await previews.listOf(parent.id);
+      for (const row of rows) {
+        await previews.update(row.id, { state: 'removing', pendingSha: null, closedAt: new Date() });
+      }
+      for (const row of rows) {
+        const name = previewWorkspaceName(parent.name, row.number);
+        await endDeployment(parent.userId, name);
+        await deps.removeWorkspace(parent.userId, name);
         await previews.delete(row.id);
       }
     },
