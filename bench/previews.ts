@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Preview, previewWorkspaceName } from '@slipway/contract';
-import { eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { deployments, logChunks, previews, workspaces } from '../apps/server/src/infra/db/schema.js';
 import { composeProjectName } from '../apps/server/src/infra/docker/conventions.js';
 import { listWorkspaceImages } from '../apps/server/src/infra/docker/projectResources.js';
@@ -57,6 +57,29 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Where the time of one run went: the moments it passed, in epoch milliseconds, in order. */
+type Moments = Record<string, number>;
+/** The median of each gap between consecutive moments, over the runs: "a → b 0.4 s, …". */
+function breakdown(runs: Moments[]): string {
+  const names = Object.keys(runs[0] ?? {});
+  return names
+    .slice(1)
+    .map((name, i) => {
+      const gaps = runs.map((run) => (run[name] ?? Number.NaN) - (run[names[i]!] ?? Number.NaN));
+      return `${names[i]} → ${name} ${seconds(median(gaps))}`;
+    })
+    .join(', ');
+}
+/** The moments of a deployment row: enqueued, picked up by a worker, each step's end, finished. */
+function deploymentMoments(row: typeof deployments.$inferSelect): Moments {
+  const moments: Moments = { enqueued: row.createdAt.getTime() };
+  if (row.startedAt) moments.started = row.startedAt.getTime();
+  for (const step of row.steps) if (step.finishedAt) moments[step.name] = Date.parse(step.finishedAt);
+  if (row.finishedAt) moments.finished = row.finishedAt.getTime();
+  return moments;
+}
+
 async function until<T>(what: string, check: () => Promise<T | undefined | false>, withinMs = 240_000) {
   const deadline = Date.now() + withinMs;
   for (;;) {
@@ -73,14 +96,28 @@ try {
   const client = await new TestClient(ctx.app).signIn('operator');
   const listed = async () => (await client.get(`/api/workspace-previews/${REPO}`)).json() as Preview[];
 
+  const db = ctx.platform.db;
+  const latestDeployment = async (workspaceName: string) =>
+    (
+      await db
+        .select()
+        .from(deployments)
+        .where(eq(deployments.workspaceName, workspaceName))
+        .orderBy(desc(deployments.createdAt))
+        .limit(1)
+    )[0]!;
+
   // First deployments of the same app, in fresh workspaces: the yardstick.
   const firstDeploys: number[] = [];
+  const firstMoments: Moments[] = [];
   for (const name of [REPO, ...Array.from({ length: 2 }, (_, i) => `pv-first-${i + 1}`)]) {
     if (name !== REPO) makeRepo(name);
     const started = performance.now();
+    const asked = Date.now();
     const first = await deployAndWait(client, { repo: name, branch: 'main' });
     if (first.status.error) throw new Error(`first deploy of ${name} failed: ${first.status.error}`);
     firstDeploys.push(performance.now() - started);
+    firstMoments.push({ asked, ...deploymentMoments(await latestDeployment(name)), seen: Date.now() });
     if (name !== REPO) await client.delete(`/api/workspace-delete/${name}`);
   }
   const enabled = await client.put(`/api/workspace-preview-settings/${REPO}`, {
@@ -92,20 +129,36 @@ try {
 
   // 1. Opened → the preview answers its own page.
   const openToAnswer: number[] = [];
+  const previewMoments: Moments[] = [];
   for (let number = 1; number <= ROUNDS; number++) {
     const page = `preview ${number}`;
     const started = performance.now();
+    const opened = Date.now();
     openPullRequest(number, page);
+    let seenLive = 0;
     await until(`preview ${number} answering`, async () => {
       const preview = (await listed()).find((p) => p.number === number);
       const url = preview?.state === 'live' ? preview.urls.web : undefined;
       if (!url) return false;
+      seenLive ||= Date.now();
       const body = await fetch(loopback(url))
         .then((response) => response.text())
         .catch(() => '');
       return body.includes(page);
     });
     openToAnswer.push(performance.now() - started);
+    const answered = Date.now();
+    const [row] = await db
+      .select()
+      .from(previews)
+      .where(and(eq(previews.number, number), isNotNull(previews.parentId)));
+    previewMoments.push({
+      opened,
+      recorded: row!.createdAt.getTime(),
+      ...deploymentMoments(await latestDeployment(previewWorkspaceName(REPO, number))),
+      live: seenLive,
+      answered,
+    });
     closePullRequest(number);
     await until(`preview ${number} removed`, async () => !(await listed()).some((p) => p.number === number));
   }
@@ -114,8 +167,10 @@ try {
     `opened → preview answering: p50 ${seconds(percentile(openToAnswer, 50))}, p95 ${seconds(percentile(openToAnswer, 95))}; first deployment of the same app: median ${seconds(yardstick)} (${firstDeploys.map(seconds).join(', ')})`,
   );
 
+  console.log(`  where a first deployment's time goes (medians): ${breakdown(firstMoments)}`);
+  console.log(`  where a preview's time goes (medians): ${breakdown(previewMoments)}`);
+
   // 2. Open/close cycles, each closed while its preview is deploying.
-  const db = ctx.platform.db;
   const previewIds = new Set<string>();
   const rssBefore = process.memoryUsage().rss;
   const cyclesStarted = performance.now();

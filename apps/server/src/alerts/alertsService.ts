@@ -1,3 +1,4 @@
+import { previewWorkspaceName } from '@slipway/contract';
 import type { Logger } from 'pino';
 import { DomainError } from '../domain/errors.js';
 import type { SecretMasks } from '../logs/secretMasking.js';
@@ -14,6 +15,12 @@ export interface AlertListener {
   alertResolved(workspace: WorkspaceRow, alert: AlertRow): Promise<void>;
 }
 
+/** The pull request number in a preview workspace's name (previewWorkspaceName's inverse), if it is one of `parentName`. */
+function previewNumberOf(name: string, parentName: string): number | undefined {
+  const number = Number(/^pr-([1-9][0-9]*)-/.exec(name)?.[1]);
+  return number && previewWorkspaceName(parentName, number) === name ? number : undefined;
+}
+
 const alertNotFound = () => new DomainError('not_found', 'Alert not found');
 const HOUR = 60 * 60_000;
 
@@ -27,6 +34,17 @@ export function createAlertsService(deps: {
   /** Notification failures are logged, never allowed to stop the health checks. */
   const tell = (run: () => Promise<void>) =>
     run().catch((error) => deps.logger.error({ err: error }, 'alert notification failed'));
+
+  /**
+   * What an alert of a preview workspace starts with: "Preview of pull request #7 of shop: ", in its title and so
+   * in every message; an empty string for any other workspace. Its notifications go to the parent's channels.
+   */
+  async function previewMark(workspace: WorkspaceRow): Promise<string> {
+    if (!workspace.previewOf) return '';
+    const parent = await deps.workspaces.findById(workspace.previewOf);
+    const number = parent ? previewNumberOf(workspace.name, parent.name) : undefined;
+    return parent && number ? `Preview of pull request #${number} of ${parent.name}: ` : 'Preview: ';
+  }
 
   /** The alert, only if its workspace belongs to `userId`. */
   async function findOwned(userId: string, alertId: string): Promise<AlertRow | undefined> {
@@ -47,7 +65,7 @@ export function createAlertsService(deps: {
       const mask = await deps.masks.forWorkspace(workspace.userId, workspace.name);
       const row = await deps.alerts.raise({
         ...alert,
-        title: mask(alert.title),
+        title: `${await previewMark(workspace)}${mask(alert.title)}`,
         description: mask(alert.description),
         workspaceId: workspace.id,
       });

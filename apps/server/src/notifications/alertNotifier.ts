@@ -21,7 +21,7 @@ export function ruleAllows(config: SendableConfig, alert: AlertRow): boolean {
   );
 }
 
-/** Sends each new (and each resolved) alert to the workspace's enabled channels. */
+/** Sends each new (and each resolved) alert to the workspace's enabled channels (a preview's: its parent's). */
 export function createAlertNotifier(deps: {
   alertConfigs: AlertConfigService;
   logStore: LogStore;
@@ -35,7 +35,8 @@ export function createAlertNotifier(deps: {
     kind: 'raised' | 'resolved',
     given?: AlertLogLine[],
   ) {
-    const config = await deps.alertConfigs.forSending(workspace.id);
+    // A preview's alerts (marked as such in their titles) go to the channels of the workspace it previews.
+    const config = await deps.alertConfigs.forSending(workspace.previewOf ?? workspace.id);
     if (!config.globalEnabled || !ruleAllows(config, alert)) return;
     const sinks = config.sinks.filter((sink) => sink.enabled);
     if (sinks.length === 0) return;

@@ -107,9 +107,14 @@ export function createPreviewDeployer(deps: PreviewDeployerDeps) {
     }
   }
 
+  /** Nothing to move: no commit pending, no deployment to settle, no removal (the loop looks several times a second). */
+  const atRest = (preview: PreviewRow) =>
+    !preview.pendingSha && preview.state !== 'deploying' && preview.state !== 'removing';
+
   /** One pass over every preview; a preview whose step fails is logged and tried again next time. */
   async function check() {
     for (const preview of await previews.listAll()) {
+      if (atRest(preview) && deps.reporter.upToDate(preview)) continue;
       try {
         await advance(preview);
         const current = await previews.findById(preview.id);

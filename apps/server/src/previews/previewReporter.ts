@@ -33,10 +33,15 @@ export function createPreviewReporter(deps: {
     return commentId;
   }
 
+  /** Whether the pull request already says what the preview is doing (or nothing is written for it). */
+  const upToDate = (preview: PreviewRow) =>
+    !deps.notes || !preview.pullRequestUrl || preview.reportedState === `${preview.state}:${preview.headSha}`;
+
   return {
+    upToDate,
     async report(preview: PreviewRow) {
       const said = `${preview.state}:${preview.headSha}`;
-      if (preview.reportedState === said || !deps.notes || !preview.pullRequestUrl) return;
+      if (upToDate(preview)) return;
       try {
         const commentId = await write(preview, preview.state as PreviewState);
         await deps.previews.update(preview.id, {

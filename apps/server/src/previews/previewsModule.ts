@@ -5,16 +5,24 @@ import type { DeploymentService } from '../deployments/deploymentService.js';
 import type { PreviewVariables } from '../env-variables/previewVariables.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { SCHEDULE } from '../scheduling/scheduleCatalogue.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { localPullRequestEvents } from './localPullRequests.js';
 import { createPreviewDeployer } from './previewDeployer.js';
 import { createPreviewEvents } from './previewEvents.js';
+import { createPreviewLoop } from './previewLoop.js';
 import { createPreviewReporter } from './previewReporter.js';
 import { createPreviewsRepository } from './previewsRepository.js';
 import { createPreviewsService } from './previewsService.js';
 import { parseApprovalComment, parsePullRequestEvent } from './pullRequestEvents.js';
 import type { PullRequestNotes } from './pullRequestNotes.js';
+
+/** How often, between the leased ticks, the deployer looks again (local branches, deployments ending). */
+const PREVIEW_POLL_MS = 200;
+
+/** How long a parent's deletion waits for a preview's cancelled deployment to end (it puts back what it started). */
+const CANCEL_WAIT_MS = 60_000;
 
 /** Reads a local repository's branches (name → commit), for local mode's `pr/{n}` branches. */
 export type ReadLocalBranches = (owner: string, repo: string) => Promise<Map<string, string>>;
@@ -50,6 +58,7 @@ export function createPreviewsModule(deps: {
     workspaces: deps.workspaces,
     events,
     variables: deps.variables,
+    wake: () => loop.wake(),
   });
 
   async function watchLocalBranches(read: ReadLocalBranches) {
@@ -65,13 +74,31 @@ export function createPreviewsModule(deps: {
     }
   }
 
+  /** Cancels the workspace's deployment under way, if any, and waits until it has ended. */
+  async function endDeployment(userId: string, name: string) {
+    const deadline = Date.now() + CANCEL_WAIT_MS;
+    let cancelled: string | undefined;
+    for (let active = await deps.repository.activeForWorkspace(userId, name); active; ) {
+      if (cancelled !== active.id) await deps.deployments.cancelById(active.id);
+      cancelled = active.id;
+      if (Date.now() > deadline) throw new Error(`the deployment of ${name} did not end once cancelled`);
+      await new Promise((resolve) => setTimeout(resolve, PREVIEW_POLL_MS));
+      active = await deps.repository.activeForWorkspace(userId, name);
+    }
+  }
+
   async function check() {
     if (deps.readLocalBranches) await watchLocalBranches(deps.readLocalBranches);
     await deployer.check();
   }
 
+  const loop = createPreviewLoop({
+    check,
+    intervalMs: SCHEDULE['preview-deployer'].everyMs,
+    pollMs: PREVIEW_POLL_MS,
+  });
   const tasks = [
-    scheduledWhileLeaseHeld('preview-deployer', { kv: deps.kv, logger, task: check }),
+    scheduledWhileLeaseHeld('preview-deployer', { kv: deps.kv, logger, task: loop.task }),
     scheduledWhileLeaseHeld('preview-sweep', { kv: deps.kv, logger, task: () => service.sweep() }),
   ];
 
@@ -83,7 +110,9 @@ export function createPreviewsModule(deps: {
       if (event === 'pull_request') {
         const pr = parsePullRequestEvent(payload);
         if (!pr) return undefined;
-        return events.receive(pr, await previews.enabledParentsOf(pr.owner, pr.repo));
+        const touched = await events.receive(pr, await previews.enabledParentsOf(pr.owner, pr.repo));
+        if (touched) loop.wake();
+        return touched;
       }
       if (event === 'issue_comment') {
         const comment = parseApprovalComment(payload);
@@ -93,6 +122,7 @@ export function createPreviewsModule(deps: {
           comment.number,
         );
         logger.info({ ...comment, previews: approved.length }, 'preview approved by comment');
+        if (approved.length) loop.wake();
         return approved.length;
       }
       return undefined;
@@ -109,10 +139,20 @@ export function createPreviewsModule(deps: {
       const preview = await previews.findByWorkspace(workspace.id);
       return deps.variables.readForPreview(userId, parent.name, preview ? !preview.needsApproval : false);
     },
-    /** Removes every preview of a workspace being deleted, with all each one made. */
+    /**
+     * Removes every preview of a workspace being deleted, with all each one made: marked for removal first, so
+     * the deployer starts nothing more, and a deployment still running cancelled and waited for (a workspace is
+     * not removed under its deployment).
+     */
     async removeAllOf(parent: WorkspaceRow) {
-      for (const row of await previews.listOf(parent.id)) {
-        await deps.removeWorkspace(parent.userId, previewWorkspaceName(parent.name, row.number));
+      const rows = await previews.listOf(parent.id);
+      for (const row of rows) {
+        await previews.update(row.id, { state: 'removing', pendingSha: null, closedAt: new Date() });
+      }
+      for (const row of rows) {
+        const name = previewWorkspaceName(parent.name, row.number);
+        await endDeployment(parent.userId, name);
+        await deps.removeWorkspace(parent.userId, name);
         await previews.delete(row.id);
       }
     },
@@ -123,6 +163,7 @@ export function createPreviewsModule(deps: {
       for (const task of tasks) task.start();
     },
     stop: async () => {
+      loop.halt();
       for (const task of tasks) await task.stop();
     },
   };

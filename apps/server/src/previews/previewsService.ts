@@ -17,6 +17,8 @@ export function createPreviewsService(deps: {
   workspaces: Pick<WorkspacesRepository, 'findByName' | 'findById'>;
   events: PreviewEvents;
   variables: PreviewVariables;
+  /** Tells the deployer a preview has something to do (it acts at once where it runs). */
+  wake: () => void;
 }) {
   const { previews } = deps;
 
@@ -65,6 +67,7 @@ export function createPreviewsService(deps: {
         state: row.state === 'awaiting_approval' ? 'awaiting_approval' : 'deploying',
         lastActivityAt: new Date(),
       });
+      deps.wake();
       return present(parent, updated ?? row);
     },
 
@@ -72,12 +75,14 @@ export function createPreviewsService(deps: {
       const { parent } = await owned(user, name, number);
       const [approved] = await deps.events.approve([parent], number);
       if (!approved) throw new DomainError('conflict', 'This preview is being removed');
+      deps.wake();
       return present(parent, approved);
     },
 
     async remove(user: UserRow, name: string, number: number) {
       const { row } = await owned(user, name, number);
       await previews.update(row.id, { state: 'removing', pendingSha: null, closedAt: new Date() });
+      deps.wake();
       return { success: true as const, message: `Preview of pull request ${number} is being removed` };
     },
 
