@@ -120,6 +120,7 @@ describe.skipIf(!chromiumAvailable())('walk-through: the last spec gaps of issue
       const w = waiting.page;
       await w.goto(at('/api/auth/github/install?as=waiting'));
       await expectPath(w, '/complete-profile');
+      await w.getByLabel('First Name').waitFor();
       a11y.push(...(await seriousA11yViolations(w)));
       await w.getByLabel('First Name').fill('Wanda');
       await w.getByLabel('Last Name').fill('Waits');

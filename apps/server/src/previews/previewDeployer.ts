@@ -112,9 +112,12 @@ export function createPreviewDeployer(deps: PreviewDeployerDeps) {
     !preview.pendingSha && preview.state !== 'deploying' && preview.state !== 'removing';
 
   /** One pass over every preview; a preview whose step fails is logged and tried again next time. */
-  async function check() {
+  /** Moves every preview that is not at rest along; answers whether any was (it may need another look soon). */
+  async function check(): Promise<boolean> {
+    let moving = false;
     for (const preview of await previews.listAll()) {
       if (atRest(preview) && deps.reporter.upToDate(preview)) continue;
+      moving = true;
       try {
         await advance(preview);
         const current = await previews.findById(preview.id);
@@ -123,6 +126,7 @@ export function createPreviewDeployer(deps: PreviewDeployerDeps) {
         logger.warn({ err: error, previewId: preview.id }, 'moving a preview along failed');
       }
     }
+    return moving;
   }
 
   return { check };

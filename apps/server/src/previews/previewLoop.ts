@@ -1,12 +1,13 @@
 /**
- * What the preview deployer's leased one-second tick (scheduling/scheduleCatalogue.ts) runs: `check`, then again
- * every `pollMs` until just before the next tick, and at once when woken (a GitHub delivery recorded in this
+ * What the preview deployer's leased one-second tick (scheduling/scheduleCatalogue.ts) runs: `check`, then, while
+ * a preview is in motion, again every `pollMs` until just before the next tick, and at once when woken (a GitHub delivery recorded in this
  * replica). Measured with bench/previews.ts, a preview otherwise waited up to a second after its branch appeared
  * and up to another after its deployment ended (the median was 0.9 s) before it went live. The task runs only
  * where the lease is held, so a wake in another replica starts nothing; its holder's next poll takes the event.
  */
 export function createPreviewLoop(options: {
-  check: () => Promise<void>;
+  /** One look; answers whether anything is in motion (then it looks again soon, else at the next tick). */
+  check: () => Promise<boolean>;
   intervalMs: number;
   pollMs: number;
 }) {
@@ -33,7 +34,9 @@ export function createPreviewLoop(options: {
       const until = Date.now() + options.intervalMs - options.pollMs;
       do {
         woken = false;
-        await options.check();
+        const moving = await options.check();
+        // At rest nothing is looked at again before the next tick: an idle control plane asks nothing more.
+        if (!moving && !woken) return;
         await pause(Math.max(0, Math.min(options.pollMs, until - Date.now())));
       } while (!halted && Date.now() < until);
     },

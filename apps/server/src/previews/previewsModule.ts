@@ -61,7 +61,9 @@ export function createPreviewsModule(deps: {
     wake: () => loop.wake(),
   });
 
-  async function watchLocalBranches(read: ReadLocalBranches) {
+  /** Local `pr/{n}` branches as pull request events; answers whether any event came of them. */
+  async function watchLocalBranches(read: ReadLocalBranches): Promise<boolean> {
+    let received = false;
     for (const parent of await previews.enabledParents()) {
       const branches = await read(parent.repoOwner, parent.repoName).catch((error) => {
         logger.debug({ err: error, workspaceId: parent.id }, 'branches unreadable');
@@ -70,8 +72,10 @@ export function createPreviewsModule(deps: {
       if (!branches) continue;
       for (const event of localPullRequestEvents(parent, branches, await previews.listOf(parent.id))) {
         await events.receive(event, [parent]);
+        received = true;
       }
     }
+    return received;
   }
 
   /** Cancels the workspace's deployment under way, if any, and waits until it has ended. */
@@ -87,9 +91,10 @@ export function createPreviewsModule(deps: {
     }
   }
 
-  async function check() {
-    if (deps.readLocalBranches) await watchLocalBranches(deps.readLocalBranches);
-    await deployer.check();
+  /** One look at local branches and at every preview; answers whether anything is in motion. */
+  async function check(): Promise<boolean> {
+    const received = deps.readLocalBranches ? await watchLocalBranches(deps.readLocalBranches) : false;
+    return (await deployer.check()) || received;
   }
 
   const loop = createPreviewLoop({
