@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ROUTES } from '@slipway/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import type { RouteHandlers } from '../http/registerRoutes.js';
@@ -10,8 +11,8 @@ import { type CookiePolicy, clearSessionCookies, setSessionCookies } from './ses
 import { type SessionManager, safeEqual } from './sessions.js';
 
 const OAUTH_STATE_COOKIE = 'slipway_oauth_state';
-/** The cookie's scope (a path prefix, not a route): sent only to the sign-in routes under it, set and cleared alike. */
-const OAUTH_STATE_COOKIE_SCOPE = { path: '/api/auth' } as const;
+/** The state cookie is read by GitHub's callback only: the browser sends it there and nowhere else. */
+const OAUTH_STATE_COOKIE_SCOPE = { path: ROUTES.oauthCallback.path } as const;
 
 export function authRoutes(deps: {
   auth: AuthService;
