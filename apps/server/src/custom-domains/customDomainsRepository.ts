@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { customDomains } from '../infra/db/schema.js';
 import type { CustomHost } from '../infra/ingress/ingress.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PREVIEW_DEFAULTS, type Preview } from '@slipway/contract';
+import { PREVIEW_DEFAULTS } from '@slipway/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { deployments, logChunks, workspaces } from '../infra/db/schema.js';
@@ -12,14 +12,13 @@ import { containersOf, deployAndWait, docker, loopback } from '../test/deploymen
 import { useEngineWorld } from '../test/engineWorld.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
 import { deliverGithubEvent } from '../test/githubDeliveries.js';
+import { previewWaits } from '../test/previewWaits.js';
 import { githubIssueCommentPayload, githubPullRequestPayload } from '../test/pullRequestDeliveries.js';
-import { waitUntil } from '../test/runningWorkspaces.js';
 import { describeWith } from '../test/services.js';
 import { type GithubStandin, startGithubStandin } from '../test/standins/github.js';
 import { TestClient } from '../test/testClient.js';
 
 const SECRET = randomBytes(20).toString('hex');
-const LIVE_IN_MS = 240_000;
 
 /** A one-service site whose page is `page`, showing its variables SHOWN and OTHER at /shown.txt. */
 const site = (page: string) =>
@@ -62,23 +61,7 @@ describeWith('docker')('previews', () => {
     (await engine.ctx.platform.db.select().from(workspaces).where(eq(workspaces.name, name)))[0];
   const page = async (name: string, file = '') =>
     (await fetch(loopback(`${(await workspaceRow(name))!.serviceUrls.app}/${file}`))).text();
-  const listed = async (number: number) =>
-    ((await engine.client.get('/api/workspace-previews/site')).json() as Preview[]).find(
-      (p) => p.number === number,
-    );
-  /** Runs the preview deployer until preview `number` is in `state` at `sha` (the leased timer, by hand). */
-  const until = async (number: number, check: (preview: Preview | undefined) => boolean, what: string) => {
-    const found = await waitUntil(
-      async () => {
-        await engine.ctx.platform.previews.check();
-        const preview = await listed(number);
-        return check(preview) && { preview };
-      },
-      LIVE_IN_MS,
-      what,
-    );
-    return found.preview as Preview;
-  };
+  const { listed, until } = previewWaits(engine, 'site');
   const liveAt = (number: number, sha: string) =>
     until(
       number,

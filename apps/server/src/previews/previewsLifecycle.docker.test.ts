@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEPLOYMENT_CANCELLED_MESSAGE, type Preview } from '@slipway/contract';
+import { DEPLOYMENT_CANCELLED_MESSAGE } from '@slipway/contract';
 import { desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { deployments, logChunks, previews, workspaces } from '../infra/db/schema.js';
@@ -10,10 +10,9 @@ import { listWorkspaceImages } from '../infra/docker/projectResources.js';
 import { containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
 import { useEngineWorld } from '../test/engineWorld.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
+import { LIVE_IN_MS, previewWaits } from '../test/previewWaits.js';
 import { waitUntil } from '../test/runningWorkspaces.js';
 import { describeWith } from '../test/services.js';
-
-const LIVE_IN_MS = 240_000;
 
 const site = (page: string) =>
   `FROM busybox:1.36\nRUN mkdir -p /www && echo '${page}' > /www/index.html\nEXPOSE 8080\nCMD ["httpd", "-f", "-p", "8080", "-h", "/www"]\n`;
@@ -52,23 +51,7 @@ describeWith('docker')('previews, the hard cases', () => {
       .from(deployments)
       .where(eq(deployments.workspaceName, name))
       .orderBy(desc(deployments.createdAt));
-  const listed = async (number: number) =>
-    ((await engine.client.get('/api/workspace-previews/lab')).json() as Preview[]).find(
-      (p) => p.number === number,
-    );
-  /** Runs the preview deployer (the leased timer, by hand) until preview `number` passes `check`. */
-  const until = async (number: number, check: (preview: Preview | undefined) => boolean, what: string) =>
-    (
-      await waitUntil(
-        async () => {
-          await engine.ctx.platform.previews.check();
-          const preview = await listed(number);
-          return check(preview) && { preview };
-        },
-        LIVE_IN_MS,
-        what,
-      )
-    ).preview as Preview;
+  const { until } = previewWaits(engine, 'lab');
   /** Waits until preview `number` has a deployment building (running), and answers it. */
   const building = (number: number) =>
     waitUntil(
