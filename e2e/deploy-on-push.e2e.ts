@@ -66,7 +66,9 @@ describe.skipIf(!chromiumAvailable())('deploy on push', () => {
     await screenshot(page, 'deploy-on-push-01-switch');
     // The switch is kept by the server, not only by the page.
     await page.reload();
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Deploy on push' }).isChecked()).toBe(true);
+    // The page renders the switch once its settings have loaded: under load that can take longer than one check.
+    await toggle.waitFor();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
 
     commitFiles(repoDir, site('after the push'), 'after the push');
     await page.goto(at('/dashboard?workspace=pushy'));
