@@ -2,6 +2,12 @@ import { createHash, createVerify, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  handleAppInstallationRequests,
+  installationTokenMayWrite,
+  type StandinInstallation,
+  type StandinInstallationToken,
+} from './githubAppInstallations.js';
+import {
   handlePullRequestWrites,
   type StandinComment,
   type StandinStatus,
@@ -38,13 +44,6 @@ export interface StandinRepo {
   files: Record<string, string>;
 }
 
-export interface StandinInstallation {
-  id: number;
-  account: string;
-  repos: string[];
-  users: string[];
-}
-
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -60,7 +59,7 @@ export async function startGithubStandin(options: { appPublicKey?: string } = {}
   const repos = new Map<string, StandinRepo>();
   const installations: StandinInstallation[] = [];
   const codes = new Map<string, string>();
-  const installationTokens = new Map<string, { installationId: number; repositories: string[] }>();
+  const installationTokens = new Map<string, StandinInstallationToken>();
   const requests: RecordedRequest[] = [];
   let nextId = 1000;
   let baseUrl = '';
@@ -195,6 +194,23 @@ export async function startGithubStandin(options: { appPublicKey?: string } = {}
       .verify(options.appPublicKey, Buffer.from(signature, 'base64url'));
   }
 
+  /** A pull request's comment or a commit status written with an installation token (the App's, as previews do). */
+  function installationTokenWrite(
+    app: { method: string; path: string; body: string; authorization?: string },
+    response: ServerResponse,
+  ): boolean {
+    const token = installationTokens.get(app.authorization?.replace(/^(token|bearer) /i, '') ?? '');
+    const repo = app.path.match(/^\/repos\/([^/]+)\/([^/]+)\/(issues|statuses)\//);
+    if (!token || !repo || app.method === 'GET') return false;
+    const permission = repo[3] === 'statuses' ? 'statuses' : 'issues';
+    if (!installationTokenMayWrite(token, installations, `${repo[1]}/${repo[2]}`, permission)) {
+      send(response, 403, { message: 'Resource not accessible by integration' });
+      return true;
+    }
+    const write = { ...app, login: 'slipway[bot]' };
+    return handlePullRequestWrites(write, response, { state, send, notFound, nextId: () => nextId++ });
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -247,25 +263,10 @@ export async function startGithubStandin(options: { appPublicKey?: string } = {}
       );
     }
 
-    const tokenInstallation = url.pathname.match(/^\/app\/installations\/(\d+)\/access_tokens$/);
-    if (request.method === 'POST' && tokenInstallation) {
-      if (!validAppJwt(authorization))
-        return send(response, 401, { message: 'A JSON web token could not be decoded' });
-      const installation = installations.find((entry) => entry.id === Number(tokenInstallation[1]));
-      if (!installation) return notFound(response);
-      const requested = body ? (JSON.parse(body) as { repositories?: string[] }) : {};
-      const token = `ghs_${randomBytes(12).toString('hex')}`;
-      installationTokens.set(token, {
-        installationId: installation.id,
-        repositories: requested.repositories ?? [],
-      });
-      return send(response, 201, {
-        token,
-        expires_at: new Date(Date.now() + 3600_000).toISOString(),
-        permissions: { contents: 'read', metadata: 'read' },
-        repository_selection: 'selected',
-      });
-    }
+    const app = { method: request.method ?? 'GET', path: url.pathname, body, authorization };
+    const appDeps = { installations, installationTokens, validAppJwt, installationJson, send, notFound };
+    if (handleAppInstallationRequests(app, response, appDeps)) return;
+    if (installationTokenWrite(app, response)) return;
 
     // Octokit sends OAuth tokens as "token X"; GitHub also accepts "Bearer X".
     const sent = authorization?.replace(/^(token|bearer) /i, '');
