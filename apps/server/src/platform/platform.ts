@@ -34,7 +34,7 @@ import { createLogChunks } from '../logs/logChunks.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
 import { createPreviewsModule, type PreviewsModule } from '../previews/previewsModule.js';
 import type { PullRequestNotes } from '../previews/pullRequestNotes.js';
-import { localBranches } from '../repositories/localGit.js';
+import { localPullRequestRefs } from '../repositories/localGit.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { createUsersRepository } from '../users/usersRepository.js';
 import { createWorkspaceLifecycle } from '../workspaces/workspaceLifecycle.js';
@@ -248,7 +248,7 @@ export async function createPlatform(
     removeWorkspace: (userId, name) => workspaceLifecycle.removeIfPresent(userId, name),
     readLocalBranches:
       config.authMode === 'local'
-        ? (owner, repo) => localBranches(config.localReposDir, owner, repo)
+        ? (owner, repo) => localPullRequestRefs(config.localReposDir, owner, repo)
         : undefined,
     notes: options.pullRequestNotes ?? (await choosePullRequestNotes(config)),
   });

@@ -2,11 +2,15 @@ import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import type { PreviewRow } from './previewsRepository.js';
 import type { PullRequestEvent } from './pullRequestEvents.js';
 
-/** Local mode's pull requests: a branch named `pr/{number}`. */
-const PR_BRANCH = /^pr\/([1-9][0-9]{0,8})$/;
+/** Local mode's pull requests: a branch named `pr/{number}`, or a ref `refs/pull/{number}/head`. */
+const PR_REF = /^(?:pr\/([1-9][0-9]{0,8})|refs\/pull\/([1-9][0-9]{0,8})\/head)$/;
+const numberOf = (ref: string) => {
+  const match = PR_REF.exec(ref);
+  return match ? Number(match[1] ?? match[2]) : undefined;
+};
 
 /**
- * The events a local repository's `pr/{n}` branches stand for, against the previews the workspace has: a new
+ * The events a local repository's `pr/{n}` branches and `refs/pull/{n}/head` refs stand for, against the previews the workspace has: a new
  * branch opens a pull request, a moved one is a synchronize, a deleted one closes it. The branch is the owner's
  * own (they pushed it to their repository directory): it never needs an approval.
  */
@@ -17,8 +21,9 @@ export function localPullRequestEvents(
 ): PullRequestEvent[] {
   const heads = new Map<number, { branch: string; sha: string }>();
   for (const [branch, sha] of branches) {
-    const match = PR_BRANCH.exec(branch);
-    if (match) heads.set(Number(match[1]), { branch, sha });
+    const number = numberOf(branch);
+    // A `pr/{n}` branch wins over a `refs/pull/{n}/head` ref of the same number.
+    if (number && !(heads.has(number) && branch.startsWith('refs/'))) heads.set(number, { branch, sha });
   }
   const event = (action: PullRequestEvent['action'], number: number, branch: string, sha: string) => ({
     action,
@@ -35,7 +40,7 @@ export function localPullRequestEvents(
     url: null,
   });
   const events: PullRequestEvent[] = [];
-  const local = known.filter((preview) => PR_BRANCH.test(preview.headRef));
+  const local = known.filter((preview) => numberOf(preview.headRef) !== undefined);
   for (const [number, head] of heads) {
     const preview = local.find((row) => row.number === number);
     if (!preview || preview.state === 'removing') {

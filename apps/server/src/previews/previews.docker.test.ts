@@ -121,6 +121,23 @@ describeWith('docker')('previews', () => {
     expect(await page('site')).toBe('production\n');
   });
 
+  it('in local mode follows a refs/pull/12/head ref (as a fetch of GitHub pull refs leaves it) the same way', async () => {
+    const atRef = (page: string) => {
+      const sha = commitOn('scratch-12', page);
+      git(repoDir, ['update-ref', 'refs/pull/12/head', sha]);
+      git(repoDir, ['branch', '-q', '-D', 'scratch-12']);
+      return sha;
+    };
+    await liveAt(12, atRef('pull ref one'));
+    expect(await page('pr-12-site')).toBe('pull ref one\n');
+    await liveAt(12, atRef('pull ref two'));
+    expect(await page('pr-12-site')).toBe('pull ref two\n');
+    const { id } = (await workspaceRow('pr-12-site'))!;
+    git(repoDir, ['update-ref', '-d', 'refs/pull/12/head']);
+    await until(12, (p) => p === undefined, 'preview 12 removed');
+    await expectNothingLeft(id, 'pr-12-site');
+  });
+
   it('with GitHub deliveries: opened, synchronize twice, closed; one comment edited in place', async () => {
     const pull = (action: 'opened' | 'synchronize' | 'closed', sha: string) =>
       deliver(

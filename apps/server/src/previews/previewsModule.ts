@@ -24,7 +24,7 @@ const PREVIEW_POLL_MS = 200;
 /** How long a parent's deletion waits for a preview's cancelled deployment to end (it puts back what it started). */
 const CANCEL_WAIT_MS = 60_000;
 
-/** Reads a local repository's branches (name → commit), for local mode's `pr/{n}` branches. */
+/** Reads a local repository's branches and `refs/pull/{n}/head` refs (name → commit), for local mode's pull requests. */
 export type ReadLocalBranches = (owner: string, repo: string) => Promise<Map<string, string>>;
 
 /**

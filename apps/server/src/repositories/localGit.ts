@@ -96,13 +96,23 @@ export function gitFailure(error: unknown): DomainError {
   });
 }
 
-/** The commit `branch` of a local repository points at, read from its ref files (no git process). */
-/** Every branch of a local repository: name → commit. */
-export async function localBranches(root: string, owner: string, repo: string): Promise<Map<string, string>> {
+/**
+ * The refs a local repository's pull requests live in, name → commit: its branches, and each
+ * `refs/pull/{n}/head` under that full name (previews read `pr/{n}` branches and those refs).
+ */
+export async function localPullRequestRefs(
+  root: string,
+  owner: string,
+  repo: string,
+): Promise<Map<string, string>> {
   const found = await findLocalRepository(root, owner, repo);
-  return (await readBranchRefs(found.gitDir)).branches;
+  const { branches, pullRequests } = await readBranchRefs(found.gitDir);
+  const refs = new Map(branches);
+  for (const [number, sha] of pullRequests) refs.set(`refs/pull/${number}/head`, sha);
+  return refs;
 }
 
+/** The commit `branch` of a local repository points at, read from its ref files (no git process). */
 export async function localBranchHead(
   root: string,
   owner: string,

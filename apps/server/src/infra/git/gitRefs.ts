@@ -12,37 +12,50 @@ export interface BranchRefs {
   head: string | undefined;
   /** Branch name → commit SHA, sorted by name. */
   branches: Map<string, string>;
+  /** Pull request number → head commit, from refs `refs/pull/{n}/head` (GitHub's shape, fetched or pushed here). */
+  pullRequests: Map<number, string>;
 }
+
+const PULL_HEAD = /^refs\/pull\/([1-9][0-9]{0,8})\/head$/;
 
 async function readText(file: string): Promise<string | undefined> {
   return readFile(file, 'utf8').catch(() => undefined);
 }
 
-/** `packed-refs`: `<sha> <refname>` lines; `#` headers and `^<sha>` peeled lines are skipped. */
-function packedBranches(text: string | undefined, into: Map<string, string>) {
+/** `packed-refs`: `<sha> <refname>` lines under `prefix` (`refs/heads/`); `#` headers and `^<sha>` peeled lines are skipped. */
+function packedRefs(text: string | undefined, prefix: string, into: Map<string, string>) {
   for (const line of (text ?? '').split('\n')) {
     const space = line.indexOf(' ');
     if (space === -1 || line.startsWith('#') || line.startsWith('^')) continue;
     const sha = line.slice(0, space);
     const name = line.slice(space + 1).trim();
-    if (SHA.test(sha) && name.startsWith('refs/heads/')) into.set(name.slice('refs/heads/'.length), sha);
+    if (SHA.test(sha) && name.startsWith(prefix)) into.set(name.slice(prefix.length), sha);
   }
 }
 
-/** Loose refs under refs/heads (nested for names with slashes); they win over packed ones. */
-async function looseBranches(gitDir: string, into: Map<string, string>) {
-  const headsDir = path.join(gitDir, 'refs', 'heads');
-  const entries = await readdir(headsDir, { recursive: true, withFileTypes: true }).catch(() => []);
+/** Loose refs under `prefix` (nested for names with slashes); they win over packed ones. */
+async function looseRefs(gitDir: string, prefix: string, into: Map<string, string>) {
+  const dir = path.join(gitDir, ...prefix.split('/').filter(Boolean));
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   await Promise.all(
     entries
       .filter((entry) => entry.isFile() && !entry.name.endsWith('.lock'))
       .map(async (entry) => {
         const file = path.join(entry.parentPath, entry.name);
         const sha = (await readText(file))?.trim();
-        // A symbolic ref inside refs/heads is left to git; every other loose ref is a SHA.
-        if (sha && SHA.test(sha)) into.set(path.relative(headsDir, file).split(path.sep).join('/'), sha);
+        // A symbolic ref is left to git; every other loose ref is a SHA.
+        if (sha && SHA.test(sha)) into.set(path.relative(dir, file).split(path.sep).join('/'), sha);
       }),
   );
+}
+
+function pullRequestHeads(refs: Map<string, string>): Map<number, string> {
+  const heads = new Map<number, string>();
+  for (const [name, sha] of refs) {
+    const number = PULL_HEAD.exec(`refs/pull/${name}`)?.[1];
+    if (number) heads.set(Number(number), sha);
+  }
+  return heads;
 }
 
 export async function readBranchRefs(gitDir: string): Promise<BranchRefs> {
@@ -51,11 +64,14 @@ export async function readBranchRefs(gitDir: string): Promise<BranchRefs> {
     readText(path.join(gitDir, 'packed-refs')),
   ]);
   const branches = new Map<string, string>();
-  packedBranches(packedText, branches);
-  await looseBranches(gitDir, branches);
+  const pulls = new Map<string, string>();
+  packedRefs(packedText, 'refs/heads/', branches);
+  packedRefs(packedText, 'refs/pull/', pulls);
+  await Promise.all([looseRefs(gitDir, 'refs/heads/', branches), looseRefs(gitDir, 'refs/pull/', pulls)]);
   const symbolic = headText?.match(/^ref: refs\/heads\/(.+)$/m)?.[1]?.trim();
   return {
     head: symbolic,
     branches: new Map([...branches].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    pullRequests: pullRequestHeads(pulls),
   };
 }
