@@ -34,7 +34,7 @@ import { createLogChunks } from '../logs/logChunks.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
 import { createPreviewsModule, type PreviewsModule } from '../previews/previewsModule.js';
 import type { PullRequestNotes } from '../previews/pullRequestNotes.js';
-import { localPullRequestRefs } from '../repositories/localGit.js';
+import { localPullRequestRefs, watchLocalRefs } from '../repositories/localGit.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { createUsersRepository } from '../users/usersRepository.js';
 import { createWorkspaceLifecycle } from '../workspaces/workspaceLifecycle.js';
@@ -249,6 +249,10 @@ export async function createPlatform(
     readLocalBranches:
       config.authMode === 'local'
         ? (owner, repo) => localPullRequestRefs(config.localReposDir, owner, repo)
+        : undefined,
+    watchLocalRefs:
+      config.authMode === 'local'
+        ? (owner, repo, onChange) => watchLocalRefs(config.localReposDir, owner, repo, onChange)
         : undefined,
     notes: options.pullRequestNotes ?? (await choosePullRequestNotes(config)),
   });

@@ -27,11 +27,32 @@ describe('the preview loop', () => {
         checks++;
         return false;
       },
-      intervalMs: 60_000,
+      intervalMs: 300,
       pollMs: 10,
     });
     await loop.task();
     expect(checks).toBe(1);
+  });
+
+  it('at rest, a wake (a delivery, a local ref moving) checks at once instead of at the next tick', async () => {
+    let checks = 0;
+    const loop = createPreviewLoop({
+      check: async () => {
+        checks++;
+        return false;
+      },
+      intervalMs: 60_000,
+      pollMs: 10,
+    });
+    const task = loop.task();
+    await settle();
+    expect(checks).toBe(1);
+    loop.wake();
+    await settle();
+    expect(checks).toBe(2);
+    loop.halt();
+    await task;
+    expect(checks).toBe(2);
   });
 
   it('checks at once when woken, and a halt ends the task without waiting for its next poll', async () => {

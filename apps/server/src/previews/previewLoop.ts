@@ -1,9 +1,10 @@
 /**
  * What the preview deployer's leased one-second tick (scheduling/scheduleCatalogue.ts) runs: `check`, then, while
- * a preview is in motion, again every `pollMs` until just before the next tick, and at once when woken (a GitHub delivery recorded in this
- * replica). Measured with bench/previews.ts, a preview otherwise waited up to a second after its branch appeared
- * and up to another after its deployment ended (the median was 0.9 s) before it went live. The task runs only
- * where the lease is held, so a wake in another replica starts nothing; its holder's next poll takes the event.
+ * a preview is in motion, again every `pollMs` until just before the next tick; at rest it waits, asking nothing,
+ * until the next tick or a wake (a GitHub delivery recorded in this replica, a local ref moving), which checks at
+ * once. Measured with bench/previews.ts, a preview otherwise waited up to a second after its branch appeared and
+ * up to another after its deployment ended before it went live. The task runs only where the lease is held, so a
+ * wake in another replica starts nothing; its holder's next tick takes the event.
  */
 export function createPreviewLoop(options: {
   /** One look; answers whether anything is in motion (then it looks again soon, else at the next tick). */
@@ -34,10 +35,10 @@ export function createPreviewLoop(options: {
       const until = Date.now() + options.intervalMs - options.pollMs;
       do {
         woken = false;
-        const moving = await options.check();
-        // At rest nothing is looked at again before the next tick: an idle control plane asks nothing more.
-        if (!moving && !woken) return;
-        await pause(Math.max(0, Math.min(options.pollMs, until - Date.now())));
+        const moving = (await options.check()) || woken;
+        // At rest nothing is looked at again before the next tick unless woken: an idle control plane asks nothing.
+        const left = Math.max(0, until - Date.now());
+        await pause(moving ? Math.min(options.pollMs, left) : left);
       } while (!halted && Date.now() < until);
     },
     /** Runs the check at once if this replica's task is under way (it holds the lease); else a no-op. */

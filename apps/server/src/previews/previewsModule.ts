@@ -26,6 +26,8 @@ const CANCEL_WAIT_MS = 60_000;
 
 /** Reads a local repository's branches and `refs/pull/{n}/head` refs (name → commit), for local mode's pull requests. */
 export type ReadLocalBranches = (owner: string, repo: string) => Promise<Map<string, string>>;
+/** Calls back when a local repository's refs move; answers a function that stops watching. */
+export type WatchLocalRefs = (owner: string, repo: string, onChange: () => void) => Promise<() => void>;
 
 /**
  * Previews, wired: pull request events (GitHub's webhook, or local `pr/{n}` branches) become preview rows, one
@@ -41,6 +43,7 @@ export function createPreviewsModule(deps: {
   variables: PreviewVariables;
   removeWorkspace(userId: string, name: string): Promise<void>;
   readLocalBranches?: ReadLocalBranches;
+  watchLocalRefs?: WatchLocalRefs;
   notes?: PullRequestNotes;
 }) {
   const { logger } = deps;
@@ -61,10 +64,37 @@ export function createPreviewsModule(deps: {
     wake: () => loop.wake(),
   });
 
-  /** Local `pr/{n}` branches as pull request events; answers whether any event came of them. */
+  /** The watches on enabled parents' local repositories, by `owner/repo`: a ref moving wakes the loop. */
+  const refWatches = new Map<string, Promise<(() => void) | undefined>>();
+  function keepWatching(parents: WorkspaceRow[]) {
+    const wanted = new Set(parents.map((parent) => `${parent.repoOwner}/${parent.repoName}`));
+    for (const [key, stop] of refWatches) {
+      if (!wanted.has(key)) {
+        refWatches.delete(key);
+        void stop.then((end) => end?.());
+      }
+    }
+    if (!deps.watchLocalRefs) return;
+    for (const parent of parents) {
+      const key = `${parent.repoOwner}/${parent.repoName}`;
+      if (refWatches.has(key)) continue;
+      const watching = deps
+        .watchLocalRefs(parent.repoOwner, parent.repoName, () => loop.wake())
+        .catch((error) => {
+          logger.debug({ err: error, workspaceId: parent.id }, 'refs not watchable');
+          refWatches.delete(key);
+          return undefined;
+        });
+      refWatches.set(key, watching);
+    }
+  }
+
+  /** Local `pr/{n}` branches and `refs/pull/{n}/head` refs as pull request events; answers whether any came. */
   async function watchLocalBranches(read: ReadLocalBranches): Promise<boolean> {
     let received = false;
-    for (const parent of await previews.enabledParents()) {
+    const parents = await previews.enabledParents();
+    keepWatching(parents);
+    for (const parent of parents) {
       const branches = await read(parent.repoOwner, parent.repoName).catch((error) => {
         logger.debug({ err: error, workspaceId: parent.id }, 'branches unreadable');
         return undefined;
@@ -168,6 +198,7 @@ export function createPreviewsModule(deps: {
       for (const task of tasks) task.start();
     },
     stop: async () => {
+      keepWatching([]);
       loop.halt();
       for (const task of tasks) await task.stop();
     },

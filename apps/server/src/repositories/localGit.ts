@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { watch } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, notFound } from '../domain/errors.js';
@@ -110,6 +111,30 @@ export async function localPullRequestRefs(
   const refs = new Map(branches);
   for (const [number, sha] of pullRequests) refs.set(`refs/pull/${number}/head`, sha);
   return refs;
+}
+
+/**
+ * Calls `onChange` whenever a ref of a local repository may have moved (a file under refs/, or packed-refs): an
+ * event from the kernel (inotify), so nobody polls the repository. Answers a function that stops watching.
+ */
+export async function watchLocalRefs(
+  root: string,
+  owner: string,
+  repo: string,
+  onChange: () => void,
+): Promise<() => void> {
+  const { gitDir } = await findLocalRepository(root, owner, repo);
+  const watchers = [
+    watch(path.join(gitDir, 'refs'), { recursive: true, persistent: false }, () => onChange()),
+    watch(gitDir, { persistent: false }, (_event, file) => {
+      if (file === 'packed-refs') onChange();
+    }),
+  ];
+  // A repository deleted under the watch ends it; the next look at its branches says what became of it.
+  for (const watcher of watchers) watcher.on('error', () => watcher.close());
+  return () => {
+    for (const watcher of watchers) watcher.close();
+  };
 }
 
 /** The commit `branch` of a local repository points at, read from its ref files (no git process). */
