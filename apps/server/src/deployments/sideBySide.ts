@@ -6,9 +6,10 @@ import type { IngressTarget } from '../infra/ingress/ingress.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { candidateProject } from './candidateProject.js';
 import { allocateHostPorts, type HostPorts } from './hostPorts.js';
-import { recordedTargets } from './publishedRoutes.js';
+import { recordedTargets, targetsOf, upstreamsOf } from './publishedRoutes.js';
 import { checkHealth, healthFailure } from './runHealth.js';
 import { type Candidate, type RunState, requireTarget, type WorkflowDeps } from './runState.js';
+import { replicaCounts } from './serviceRoles.js';
 import { currentPlan, projectFor, servingPlan, upWithVariables, versionView } from './servingProject.js';
 import { planReplacement, type Replacement } from './sideBySidePlan.js';
 
@@ -71,6 +72,7 @@ export async function startCandidate(state: RunState, services: string[]) {
     workspaceId: state.workspace.id,
     project,
     planned: Object.fromEntries(services.map((name) => [name, state.plannedPorts[name] ?? []])),
+    replicas: replicaCounts(state.roles),
     previous: {},
     connect: (port) => target.connect(port),
   });
@@ -136,21 +138,18 @@ export async function switchToCandidate(state: RunState, candidate: Candidate) {
   if (state.deps.ingress.kind === 'direct') return;
   const target = requireTarget(state);
   const { workspace, targets } = await servingTargets(state);
-  const moved: IngressTarget[] = candidate.services.flatMap((service) =>
-    Object.values(candidate.hostPorts[service] ?? {}).map((hostPort) => ({
-      service,
-      upstream: target.upstream(hostPort),
-      hostPort,
-    })),
+  const moved: IngressTarget[] = targetsOf(
+    candidate.services.flatMap((service) =>
+      Object.values(candidate.hostPorts[service] ?? {}).map((hostPort) => ({ service, hostPort })),
+    ),
+    replicaCounts(state.roles),
+    (port) => target.upstream(port),
   );
   const kept = targets.filter((t) => !candidate.services.includes(t.service));
   await state.deps.ingress.publish(workspace, [...moved, ...kept], workspace.serviceUrls ?? {});
   candidate.switched = true;
   state.log.write(`Requests to ${candidate.services.join(', ')} now go to the new version`);
-  await drain(
-    state,
-    targets.filter((t) => candidate.services.includes(t.service)).map((t) => t.upstream),
-  );
+  await drain(state, upstreamsOf(targets.filter((t) => candidate.services.includes(t.service))));
 }
 
 /**
@@ -168,8 +167,14 @@ export async function retireCandidate(state: RunState, routes: 'published' | 're
     }
     await drain(
       state,
-      Object.values(candidate.hostPorts).flatMap((ports) =>
-        Object.values(ports).map((p) => target.upstream(p)),
+      upstreamsOf(
+        targetsOf(
+          Object.entries(candidate.hostPorts).flatMap(([service, ports]) =>
+            Object.values(ports).map((hostPort) => ({ service, hostPort })),
+          ),
+          replicaCounts(state.roles),
+          (port) => target.upstream(port),
+        ),
       ),
     );
   }

@@ -11,7 +11,7 @@ import { containerPortsToPublish } from '../portDiscovery.js';
 import type { RevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
 import { serviceChanges } from '../serviceChanges.js';
-import { serviceRoles } from '../serviceRoles.js';
+import { replicaCounts, serviceRoles } from '../serviceRoles.js';
 import {
   BUILD_TIMEOUT_MS,
   currentPlan,
@@ -72,7 +72,10 @@ async function prepareBuild(state: RunState, dockerfileOnly: boolean) {
     workspaceId: state.workspace.id,
     deploymentId: state.deployment.id,
   });
-  state.roles = serviceRoles(state.normalized!, state.services, { dockerfileOnly });
+  state.roles = serviceRoles(state.normalized!, state.services, {
+    dockerfileOnly,
+    ...(state.replicas ? { replicas: state.replicas } : {}),
+  });
   await writeProjectFile(state, state.finalComposeFile!, finalConfig(state, false));
 }
 
@@ -213,6 +216,7 @@ async function startContainers(state: RunState, dockerfileOnly: boolean) {
     docker: target.docker,
     workspaceId: state.workspace.id,
     planned: state.plannedPorts,
+    replicas: replicaCounts(state.roles),
     previous: await previousHostPorts(state),
     connect: (port) => target.connect(port),
   });

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LABELS } from '../infra/docker/conventions.js';
+import { listCandidateContainers } from '../infra/docker/projectResources.js';
+import { containersOf, deployAndWait, docker } from '../test/deployments.js';
+import { useEngineWorld } from '../test/engineWorld.js';
+import { fetchThroughCaddy, startCaddy } from '../test/fixtures/caddyProcess.js';
+import { describeWith } from '../test/services.js';
+
+/** A web service of `replicas` busybox httpd containers, each answering `{version} {its hostname}`. */
+const replicatedApp = (version: string, replicas: number, extra = '') => ({
+  'compose.yaml': `services:
+  web:
+    image: busybox:1.36
+    environment:
+      VERSION: ${version}
+    command: ["sh", "-c", "mkdir -p /www && echo \\"$$VERSION $$(hostname)\\" > /www/index.html && exec httpd -f -p 8080 -h /www"]
+    ports: ["8080"]
+    deploy:
+      replicas: ${replicas}
+${extra}`,
+});
+
+/**
+ * Issue 32, item 1, through Caddy and the real engine: `deploy.replicas` runs that many containers, Caddy
+ * balances over all of them, a replica killed under traffic and a blue/green redeploy of three replicas cost no
+ * failed request.
+ */
+describeWith('docker')('replicas of a service behind Caddy', () => {
+  const env: Record<string, string> = { DEPLOY_HEALTH_TIMEOUT_SECONDS: '20' };
+  let caddy: Awaited<ReturnType<typeof startCaddy>>;
+  beforeAll(async () => {
+    caddy = await startCaddy();
+    Object.assign(env, { CADDY_ADMIN_URL: caddy.adminUrl, INGRESS_HTTPS_PORT: String(caddy.httpsPort) });
+  });
+  const engine = useEngineWorld(env);
+  afterAll(async () => caddy?.stop());
+
+  const get = (url: string) =>
+    fetchThroughCaddy(url, caddy.rootCertificate()).catch((error: Error) => ({
+      status: 0,
+      body: error.message,
+    }));
+
+  /** Requests `url` one after another until stopped; counts what did not answer 200 and what the pages said. */
+  function requestAllAlong(url: string) {
+    const tally = { sent: 0, failed: [] as string[], pages: new Set<string>() };
+    let running = true;
+    const loop = (async () => {
+      while (running) {
+        tally.sent++;
+        const answer = await get(url);
+        if (answer.status === 200) tally.pages.add(answer.body.trim());
+        else tally.failed.push(`${answer.status} ${answer.body.slice(0, 80)}`);
+      }
+    })();
+    const sentAtLeast = async (count: number) => {
+      while (tally.sent < count) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    return {
+      tally,
+      sentAtLeast,
+      stop: async () => {
+        running = false;
+        await loop;
+        return tally;
+      },
+    };
+  }
+
+  const webReplicas = async (workspaceId: string) =>
+    (await containersOf(workspaceId))
+      .filter((c) => c.Labels[LABELS.composeService] === 'web')
+      .sort((a, b) => Number(a.Labels[LABELS.composeNumber]) - Number(b.Labels[LABELS.composeNumber]));
+
+  /** The pages answered through Caddy by `count` requests, one per line. */
+  const pagesThroughCaddy = async (url: string, count: number) => {
+    const pages = new Set<string>();
+    for (let i = 0; i < count; i++) {
+      const answer = await get(url);
+      expect(answer.status).toBe(200);
+      pages.add(answer.body.trim());
+    }
+    return pages;
+  };
+
+  it('runs three replicas that each answer, and Caddy reaches every one', async () => {
+    engine.world.repo('shop', replicatedApp('one', 3));
+    const first = await deployAndWait(engine.client, { repo: 'shop' });
+    expect(first.status.error).toBeNull();
+    const url = first.status.data.deploymentData.metadata.urls.web!;
+    const workspace = (await engine.ctx.platform.db.query.workspaces.findMany())[0]!;
+    const replicas = await webReplicas(workspace.id);
+    expect(replicas.map((c) => c.State)).toEqual(['running', 'running', 'running']);
+    // Each replica answers on a host port of its own, with its own hostname.
+    const hostnames: string[] = [];
+    for (const replica of replicas) {
+      const port = replica.Ports.find((p) => p.PrivatePort === 8080)!.PublicPort;
+      const answer = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
+      expect(answer.trim()).toBe(`one ${replica.Id.slice(0, 12)}`);
+      hostnames.push(answer.trim());
+    }
+    expect(new Set(hostnames).size).toBe(3);
+    // Caddy holds all three upstreams and turns from one to the next.
+    const upstreams = workspace.serviceUpstreams.web;
+    expect(Array.isArray(upstreams) && upstreams.length).toBe(3);
+    expect([...(await pagesThroughCaddy(url, 6))].sort()).toEqual([...hostnames].sort());
+    // Health rows name each replica.
+    const job = (await engine.client.get(`/api/deployment/job/${first.deploymentId}`)).json() as {
+      service_states: { service: string; state: string }[];
+    };
+    expect(job.service_states.map((s) => s.service).sort()).toEqual(['web.1', 'web.2', 'web.3']);
+  });
+
+  it('loses no request when a replica is killed under traffic', async () => {
+    const workspace = (await engine.ctx.platform.db.query.workspaces.findMany())[0]!;
+    const url = workspace.serviceUrls.web!;
+    const traffic = requestAllAlong(url);
+    await traffic.sentAtLeast(10);
+    const [, second] = await webReplicas(workspace.id);
+    await docker.getContainer(second!.Id).kill();
+    const killedAt = traffic.tally.sent;
+    await traffic.sentAtLeast(killedAt + 60);
+    const tally = await traffic.stop();
+    expect(tally.failed).toEqual([]);
+  });
+
+  it('redeploys three replicas blue/green without a failed request', async () => {
+    const workspace = (await engine.ctx.platform.db.query.workspaces.findMany())[0]!;
+    const url = workspace.serviceUrls.web!;
+    const traffic = requestAllAlong(url);
+    await traffic.sentAtLeast(5);
+    engine.world.repo('shop', replicatedApp('two', 3));
+    const two = await deployAndWait(engine.client, { repo: 'shop', workflowType: 'redeploy' });
+    expect(two.status.error).toBeNull();
+    const tally = await traffic.stop();
+    expect(tally.failed).toEqual([]);
+    const log = (
+      await engine.client.get('/api/logs/operator/shop/stream?log_type=build&initial_lines=500&follow=true')
+    ).body;
+    expect(log).toContain('Starting the new version of web beside the serving one');
+    const replicas = await webReplicas(workspace.id);
+    expect(replicas).toHaveLength(3);
+    const now = await pagesThroughCaddy(url, 6);
+    expect([...now].sort()).toEqual(replicas.map((r) => `two ${r.Id.slice(0, 12)}`).sort());
+    expect([...tally.pages].every((page) => /^(one|two) /.test(page))).toBe(true);
+    expect(await listCandidateContainers(docker, workspace.id)).toEqual([]);
+  });
+});
