@@ -1,3 +1,4 @@
+import { MAX_SERVICE_REPLICAS } from '@slipway/contract';
 import type { PolicyViolation } from './policyViolation.js';
 
 type Obj = Record<string, unknown>;
@@ -5,7 +6,7 @@ const isObj = (value: unknown): value is Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The most containers one service may run on a workspace's VM. */
-export const MAX_REPLICAS = 10;
+export const MAX_REPLICAS = MAX_SERVICE_REPLICAS;
 /** What every container needs at least (the floor of the VM's memory divided among them). */
 export const MIN_CONTAINER_MEMORY_MB = 64;
 
