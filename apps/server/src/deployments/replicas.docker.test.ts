@@ -5,6 +5,7 @@ import { listCandidateContainers } from '../infra/docker/projectResources.js';
 import { containersOf, deployAndWait, docker, waitForDeployment } from '../test/deployments.js';
 import { useEngineWorld } from '../test/engineWorld.js';
 import { fetchThroughCaddy, startCaddy } from '../test/fixtures/caddyProcess.js';
+import { waitUntil } from '../test/runningWorkspaces.js';
 import { describeWith } from '../test/services.js';
 
 /** A web service of `replicas` busybox httpd containers, each answering `{version} {its hostname}`. */
@@ -27,7 +28,11 @@ ${extra}`,
  * failed request.
  */
 describeWith('docker')('replicas of a service behind Caddy', () => {
-  const env: Record<string, string> = { DEPLOY_HEALTH_TIMEOUT_SECONDS: '20' };
+  // Crash alerts come from the engine's events; the slow poll stays out of the way.
+  const env: Record<string, string> = {
+    DEPLOY_HEALTH_TIMEOUT_SECONDS: '20',
+    HEALTH_CHECK_INTERVAL_MS: '600000',
+  };
   let caddy: Awaited<ReturnType<typeof startCaddy>>;
   beforeAll(async () => {
     caddy = await startCaddy();
@@ -126,9 +131,19 @@ describeWith('docker')('replicas of a service behind Caddy', () => {
     expect(job.service_states.map((s) => s.service).sort()).toEqual(['web.1', 'web.2', 'web.3']);
   });
 
-  it('loses no request when a replica is killed under traffic', async () => {
+  it('loses no request when a replica is killed under traffic, and the crash alert names the replica', async () => {
     const workspace = (await engine.ctx.platform.db.query.workspaces.findMany())[0]!;
     const url = workspace.serviceUrls.web!;
+    const saved = await engine.client.put('/api/alerts/config/shop', {
+      global_enabled: true,
+      rules: [],
+      sinks: [],
+    });
+    expect(saved.statusCode).toBe(200);
+    const { runningApps } = engine.ctx.platform;
+    await runningApps.start();
+    await runningApps.healthMonitor.checkAll();
+    await waitUntil(() => runningApps.healthMonitor.watchedEngines > 0, 10_000, 'the event stream');
     const traffic = requestAllAlong(url);
     await traffic.sentAtLeast(10);
     const [, second] = await webReplicas(workspace.id);
@@ -137,6 +152,29 @@ describeWith('docker')('replicas of a service behind Caddy', () => {
     await traffic.sentAtLeast(killedAt + 60);
     const tally = await traffic.stop();
     expect(tally.failed).toEqual([]);
+    const number = second!.Labels[LABELS.composeNumber];
+    const alerts = await waitUntil(
+      async () => {
+        const active = (await engine.client.get('/api/alerts-active/shop')).json() as { title: string }[];
+        return active.some((alert) => alert.title === `Service web.${number} crashed`) && active;
+      },
+      10_000,
+      'the crash alert',
+    );
+    expect(alerts.map((alert) => alert.title)).toContain(`Service web.${number} crashed`);
+    // `docker kill` counts as a stop by hand, so the engine does not restart it as it would a crash: started
+    // again here, it takes the one host port of the range left free, its own.
+    await docker.getContainer(second!.Id).start();
+    const port = second!.Ports.find((p) => p.PrivatePort === 8080)!.PublicPort;
+    const back = await waitUntil(
+      () =>
+        fetch(`http://127.0.0.1:${port}/`)
+          .then((r) => r.text())
+          .catch(() => undefined),
+      10_000,
+      'the replica started again',
+    );
+    expect(back.trim()).toBe(`one ${second!.Id.slice(0, 12)}`);
   });
 
   it('redeploys three replicas blue/green without a failed request', async () => {

@@ -28,13 +28,17 @@ import { replacementFor, startCandidate } from '../sideBySide.js';
 
 const finalConfig = (state: RunState, withEnv: boolean) => projectFor(state, currentPlan(state), withEnv);
 
-/** The host ports the workspace had: its current containers first, then what its last deployment kept. */
+/**
+ * The host ports the workspace had: what its last deployment kept, then its current containers for what that
+ * does not say (a workspace deployed before ports were kept). Kept first: a replicated service's first port is
+ * the start of its range, which its running containers alone cannot tell when a replica is down.
+ */
 async function previousHostPorts(state: RunState): Promise<HostPorts> {
   const [last] = await state.deps.repository.completedForWorkspace(state.workspace.id);
   const stored = (last?.metadata as { host_ports?: HostPorts } | undefined)?.host_ports ?? {};
   const current = await hostPortsOfContainers(requireTarget(state).docker, state.workspace.id);
-  const merged: HostPorts = { ...stored };
-  for (const [service, ports] of Object.entries(current)) merged[service] = { ...merged[service], ...ports };
+  const merged: HostPorts = { ...current };
+  for (const [service, ports] of Object.entries(stored)) merged[service] = { ...merged[service], ...ports };
   return merged;
 }
 

@@ -97,14 +97,15 @@ export function servicesOf(route: CaddyRoute, isOwn: (host: string) => boolean):
 
 /**
  * How Caddy spreads a replicated service's requests: in turn over its replicas, a replica that fails a
- * connection left out for a moment (passive health: no health path is known for an arbitrary app, and an active
- * check of `/` would take down every app that answers it with a 404), and a request it failed moved to the next
- * replica — a refused connection always, an answerless one for safe methods (Caddy 2.6 retries nothing else).
- * No `retries` cap: while an in-place replacement swaps all the replicas at once, the hold below must last.
+ * connection left out for 10 s (passive health: no health path is known for an arbitrary app, and an active
+ * check of `/` would take down every app that answers it with a 404; shorter than the hold below, so replicas
+ * swapped all at once are back in time), and a request it failed moved to the next replica — a refused
+ * connection always, an answerless one for safe methods (Caddy 2.6 retries nothing else). No `retries` cap:
+ * while an in-place replacement swaps every replica at once, the hold below must last.
  */
 const REPLICA_BALANCING = {
   selection_policy: { policy: 'round_robin' },
-  health_checks: { passive: { fail_duration: '3s', max_fails: 1 } },
+  health_checks: { passive: { fail_duration: '10s', max_fails: 1 } },
 } as const;
 
 /** A route per service (its first port) to its upstream, or to each of its replicas, on the host chosen for it. */
