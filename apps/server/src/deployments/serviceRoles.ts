@@ -22,6 +22,13 @@ export interface ServiceRole {
 /** How many containers a role runs. */
 export const replicasOf = (role: Pick<ServiceRole, 'replicas'> | undefined) => role?.replicas ?? 1;
 
+/** The roles with these counts (a kept version run again takes the workspace's counts of now). */
+export const withReplicas = (roles: ServiceRole[], replicas: Record<string, number> | undefined) =>
+  roles.map(({ replicas: _before, ...role }) => {
+    const count = replicas?.[role.name] ?? _before ?? 1;
+    return count === 1 ? role : { ...role, replicas: count };
+  });
+
 /** Containers per service, as the roles say. */
 export const replicaCounts = (roles: ServiceRole[]) =>
   Object.fromEntries(roles.map((role) => [role.name, replicasOf(role)]));

@@ -16,6 +16,8 @@ import { planReplacement, type Replacement } from './sideBySidePlan.js';
 /** How long a switch waits for the proxy's requests in flight to the old upstreams to finish. */
 const DRAIN_TIMEOUT_MS = 15_000;
 const DRAIN_POLL_MS = 100;
+/** How long the count must stay 0 (see drain). */
+const DRAIN_SETTLE_MS = 300;
 
 /** The candidate's project file for this run's version, with the workspace's variables or not. */
 const candidateFile = (state: RunState, services: string[], hostPorts: HostPorts, withEnv: boolean) =>
@@ -104,9 +106,15 @@ export async function verifyCandidate(state: RunState, candidate: Candidate) {
   state.log.write(`The new version of ${candidate.services.join(', ')} answers`);
 }
 
-/** Waits until the proxy has no request in flight to these upstreams, or the drain time is over. */
+/**
+ * Waits until the proxy has no request in flight to these upstreams, twice a moment apart, or the drain time is
+ * over. Once is not enough: a request the proxy accepted just before the switch (its TLS handshake under way)
+ * is counted only when it reaches the old route's proxy, and Caddy 2.6 gives up retrying such a request once
+ * its old configuration is stopped, so an upstream removed under it would answer it with a 502.
+ */
 async function drain(state: RunState, upstreams: string[]) {
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  let idleSince: number | undefined;
   while (Date.now() < deadline) {
     const inFlight = await state.deps.ingress.inFlight(upstreams).catch((error: unknown) => {
       // A proxy that cannot say has nothing to wait for: its routes were written, the switch stands.
@@ -116,7 +124,9 @@ async function drain(state: RunState, upstreams: string[]) {
       );
       return 0;
     });
-    if (inFlight === 0) return;
+    if (inFlight > 0) idleSince = undefined;
+    else if (idleSince === undefined) idleSince = Date.now();
+    else if (Date.now() - idleSince >= DRAIN_SETTLE_MS) return;
     await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
   }
   state.log.write(`Requests still in flight to ${upstreams.join(', ')} after ${DRAIN_TIMEOUT_MS / 1000} s`);

@@ -11,7 +11,7 @@ import { containerPortsToPublish } from '../portDiscovery.js';
 import type { RevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
 import { serviceChanges } from '../serviceChanges.js';
-import { replicaCounts, serviceRoles } from '../serviceRoles.js';
+import { replicaCounts, serviceRoles, withReplicas } from '../serviceRoles.js';
 import {
   BUILD_TIMEOUT_MS,
   currentPlan,
@@ -99,7 +99,7 @@ async function takeKeptVersion(state: RunState, plan: RevisionPlan) {
     }
   }
   state.imageNames = { ...plan.imageNames };
-  state.roles = plan.roles;
+  state.roles = withReplicas(plan.roles, state.replicas);
   state.log.write(
     `Starting the kept images of deployment ${plan.deploymentId.slice(0, 8)}: nothing to build`,
   );
