@@ -47,3 +47,24 @@ export const rollbackParamsSchema = z.object({
 });
 /** POST /api/workspace-rollback/{name}/{deploymentId}: the session its progress is followed under. */
 export const rollbackRequestSchema = z.object({ sessionId: workflowSessionIdSchema });
+
+/** The most replicas a service may run; the Replicas control and the deployment's policy both stop here. */
+export const MAX_SERVICE_REPLICAS = 10;
+export const serviceReplicasParamsSchema = z.object({
+  name: z.string().min(1).max(200),
+  service: z
+    .string()
+    .regex(
+      /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,62}$/,
+      'A service name is letters, digits, dots, dashes and underscores',
+    ),
+});
+/**
+ * PUT /api/workspace-service-replicas/{name}/{service}: how many containers the service runs from now on (it
+ * overrides the Compose file's `deploy.replicas`), applied by a blue/green redeploy followed under `sessionId`.
+ */
+export const serviceReplicasRequestSchema = z.object({
+  replicas: z.number().int().min(1).max(MAX_SERVICE_REPLICAS),
+  sessionId: workflowSessionIdSchema,
+});
+export type ServiceReplicasRequest = z.infer<typeof serviceReplicasRequestSchema>;

@@ -36,6 +36,7 @@ export const ROUTE_ENDPOINTS = {
   cancelDeployment: { method: 'POST', path: '/api/workflow/deployment/cancel/:sessionId' },
   workspaceRevisions: { method: 'GET', path: '/api/workspace-revisions/:name' },
   rollbackWorkspace: { method: 'POST', path: '/api/workspace-rollback/:name/:deploymentId' },
+  setServiceReplicas: { method: 'PUT', path: '/api/workspace-service-replicas/:name/:service' },
   getDeployOnPush: { method: 'GET', path: '/api/workspace-deploy-on-push/:name' },
   setDeployOnPush: { method: 'PUT', path: '/api/workspace-deploy-on-push/:name' },
   githubWebhook: { method: 'POST', path: '/api/webhooks/github' },

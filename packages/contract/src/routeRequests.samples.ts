@@ -107,6 +107,21 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
       invalid: [{ value: { enabled: 'yes' } }, { value: {} }, { value: { enabled: true, branch: 'main' } }],
     },
   },
+  setServiceReplicas: {
+    body: {
+      valid: [{ replicas: 3, sessionId: VALID_SESSION }],
+      invalid: [
+        { value: { replicas: 0, sessionId: VALID_SESSION } },
+        { value: { replicas: 11, sessionId: VALID_SESSION } },
+        { value: { replicas: 2.5, sessionId: VALID_SESSION } },
+        { value: { replicas: 2 } },
+      ],
+    },
+    params: {
+      valid: [{ name: 'shop', service: 'web' }],
+      invalid: [{ value: { name: 'shop', service: '../x' } }, { value: { name: 'shop', service: '-web' } }],
+    },
+  },
   rollbackWorkspace: {
     body: {
       valid: [{ sessionId: VALID_SESSION }],

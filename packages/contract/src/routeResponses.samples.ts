@@ -181,6 +181,7 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
       ],
     },
   },
+  setServiceReplicas: { 200: { success: true, sessionId: 'sess_12345678', deploymentId: 'd3' } },
   rollbackWorkspace: { 200: { success: true, sessionId: 'sess_12345678', deploymentId: 'd2' } },
   listApiTokens: {
     200: [API_TOKEN_SAMPLE],

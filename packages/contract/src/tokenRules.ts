@@ -64,6 +64,7 @@ export const TOKEN_RULES = {
   cancelDeployment: deploy(bySession),
   workspaceRevisions: read(named('name')),
   rollbackWorkspace: deploy(named('name')),
+  setServiceReplicas: deploy(named('name')),
   getDeployOnPush: read(named('name')),
   setDeployOnPush: write(named('name')),
   githubWebhook: PUBLIC,

@@ -1,5 +1,7 @@
+import { requestedReplicas } from '../infra/compose/replicaPolicy.js';
 import { LABELS } from '../infra/docker/conventions.js';
 import type { HostPorts } from './hostPorts.js';
+import { portBindings } from './runtimePlan.js';
 import { dependenciesOf } from './sideBySidePlan.js';
 
 type Obj = Record<string, unknown>;
@@ -73,9 +75,8 @@ export function candidateProject(
     labels[LABELS.candidateOf] = options.workspaceId;
     labels[LABELS.candidateService] = name;
     service.labels = labels;
-    service.ports = Object.entries(options.hostPorts[name] ?? {}).map(
-      ([containerPort, hostPort]) => `${options.publishAddress}:${hostPort}:${containerPort}/tcp`,
-    );
+    // The project file's own count (runtimePlan.ts wrote it): the candidate starts as many replicas.
+    service.ports = portBindings(options.publishAddress, options.hostPorts[name], requestedReplicas(service));
     services[candidateServiceName(name)] = service;
   }
   const project: Obj = { services, networks };

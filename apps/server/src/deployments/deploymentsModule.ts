@@ -20,6 +20,7 @@ import { createDeploymentService } from './deploymentService.js';
 import { createRevisionPlans } from './revisionPlans.js';
 import { createRouteRestorer } from './routeRestorer.js';
 import type { EnvLoader } from './runState.js';
+import { createServiceReplicas } from './serviceReplicas.js';
 
 /**
  * The deployment engine, wired over the adapters the platform chose (VM provider, Compose, ingress): the
@@ -71,6 +72,12 @@ export function createDeploymentsModule(deps: {
     logger: deps.logger,
   });
   const repository = createDeploymentRepository(deps.db);
+  const setServiceReplicas = createServiceReplicas({
+    workspaces,
+    repository,
+    plans,
+    start: (user, request) => service.start(user, request),
+  });
   const routeRestorer = createRouteRestorer({ ingress, workspaces, logger: deps.logger });
   return {
     service,
@@ -82,6 +89,7 @@ export function createDeploymentsModule(deps: {
     jobHandlers: service.jobHandlers,
     routeRestorer,
     plans,
+    setServiceReplicas,
   };
 }
 

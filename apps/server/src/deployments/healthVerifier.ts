@@ -6,7 +6,7 @@ import { listContainersOfProject, tailContainerLogs } from '../infra/docker/proj
 import { failureMessage, summarizeLog } from './failureReport.js';
 import { type ProbeResult, probePort } from './portProbe.js';
 import { type Judgement, judgeService, stableIn } from './serviceJudgement.js';
-import type { ServiceRole } from './serviceRoles.js';
+import { replicasOf, type ServiceRole } from './serviceRoles.js';
 
 export interface HealthResult {
   healthy: boolean;
@@ -78,6 +78,47 @@ async function projectEvents(docker: Docker, project: string) {
   };
 }
 
+/** One container the check judges: a service's, or one replica of a replicated service (`web.2`). */
+interface Unit {
+  name: string;
+  role: ServiceRole;
+  container?: Docker.ContainerInfo;
+}
+type Judged = Unit & { judgement: Judgement; info?: Docker.ContainerInspectInfo };
+
+/**
+ * The containers to judge: one per service, or each of a replicated service's N replicas by Compose's number
+ * (a replica not created yet is judged as not started).
+ */
+function unitsOf(roles: ServiceRole[], containers: Docker.ContainerInfo[], serviceLabel: string): Unit[] {
+  return roles.flatMap((role) => {
+    const own = containers
+      .filter((c) => c.Labels?.[serviceLabel] === role.name)
+      .sort((a, b) => replicaNumber(a) - replicaNumber(b));
+    const count = replicasOf(role);
+    if (count === 1) return [{ name: role.name, role, ...(own.at(-1) ? { container: own.at(-1)! } : {}) }];
+    return Array.from({ length: count }, (_, i) => {
+      const container = own[i];
+      const number = container ? replicaNumber(container) : i + 1;
+      return { name: `${role.name}.${number}`, role, ...(container ? { container } : {}) };
+    });
+  });
+}
+
+const replicaNumber = (container: Docker.ContainerInfo) =>
+  Number(container.Labels?.[LABELS.composeNumber] ?? 1) || 1;
+
+/** The host ports to probe: the service's own, or for a replica the ones the engine gave it from the range. */
+function hostPortsOf(unit: Unit, ports: Record<string, number>): number[] {
+  if (replicasOf(unit.role) === 1) return Object.values(ports);
+  return Object.keys(ports).flatMap((containerPort) => {
+    const bound = unit.container?.Ports?.find(
+      (port) => String(port.PrivatePort) === containerPort && port.PublicPort,
+    );
+    return bound ? [bound.PublicPort] : [];
+  });
+}
+
 /**
  * Waits until every service is healthy, running stably or completed, as {@link judgeService} defines it, or
  * one of them fails, or the deadline passes. Woken by Docker's events; published ports are probed meanwhile.
@@ -115,24 +156,19 @@ export async function verifyHealth(options: {
   try {
     while (true) {
       const containers = await listContainersOfProject(options.docker, options.project);
-      const byService = new Map<string, Docker.ContainerInfo>();
-      for (const container of containers) {
-        const service = container.Labels?.[serviceLabel];
-        if (service) byService.set(service, container);
-      }
-      const judged = new Map<string, { judgement: Judgement; info?: Docker.ContainerInspectInfo }>();
+      const judged = new Map<string, Judged>();
       let nextWakeMs = 1_000;
-      for (const role of options.roles) {
-        const container = byService.get(role.name);
+      for (const unit of unitsOf(options.roles, containers, serviceLabel)) {
+        const { role, container } = unit;
         const info = container
           ? await options.docker
               .getContainer(container.Id)
               .inspect()
               .catch(() => undefined)
           : undefined;
-        if (info && !baseline.has(role.name)) {
+        if (info && !baseline.has(unit.name)) {
           const counted = options.preExisting && !options.preExisting.has(info.Id);
-          baseline.set(role.name, counted ? 0 : info.RestartCount);
+          baseline.set(unit.name, counted ? 0 : info.RestartCount);
         }
         const probes: ProbeResult[] = [];
         if (
@@ -141,7 +177,7 @@ export async function verifyHealth(options: {
           !role.healthcheck &&
           !info.State.Health
         ) {
-          for (const hostPort of Object.values(options.hostPorts[role.name] ?? {})) {
+          for (const hostPort of hostPortsOf(unit, options.hostPorts[role.name] ?? {})) {
             probes.push(await probePort(() => options.connect(hostPort)));
           }
           nextWakeMs = Math.min(nextWakeMs, PROBE_EVERY_MS);
@@ -150,7 +186,7 @@ export async function verifyHealth(options: {
           role,
           info,
           oomKilled: info !== undefined && events.oomKilled.has(info.Id),
-          baselineRestarts: baseline.get(role.name) ?? 0,
+          baselineRestarts: baseline.get(unit.name) ?? 0,
           probes,
           now: Date.now(),
           stableMs,
@@ -158,14 +194,14 @@ export async function verifyHealth(options: {
         if (judgement.verdict === 'wait' && info?.State.Running && !role.oneShot) {
           nextWakeMs = Math.min(nextWakeMs, Math.max(50, stableIn(info, Date.now(), stableMs)));
         }
-        judged.set(role.name, { judgement, info });
+        judged.set(unit.name, { ...unit, judgement, ...(info ? { info } : {}) });
       }
       const all = [...judged.entries()];
       const failedNow = all.filter(([, j]) => j.judgement.verdict === 'failed');
       const waiting = all.filter(([, j]) => j.judgement.verdict === 'wait').map(([name]) => name);
       const timedOut = Date.now() > deadline || options.signal?.aborted === true;
       if (failedNow.length > 0 || waiting.length === 0 || timedOut) {
-        return await report({ ...options, serviceLabel }, judged, containers, timedOut);
+        return await report(options, judged, timedOut);
       }
       const line = `Waiting for ${waiting.join(', ')}...`;
       if (line !== lastWaiting) options.onProgress?.(line);
@@ -178,9 +214,8 @@ export async function verifyHealth(options: {
 }
 
 async function report(
-  options: Parameters<typeof verifyHealth>[0] & { serviceLabel: string },
-  judged: Map<string, { judgement: Judgement; info?: Docker.ContainerInspectInfo }>,
-  containers: Docker.ContainerInfo[],
+  options: Parameters<typeof verifyHealth>[0],
+  judged: Map<string, Judged>,
   timedOut: boolean,
 ): Promise<HealthResult> {
   const timeoutSeconds = Math.round(options.timeoutMs / 1000);
@@ -189,37 +224,33 @@ async function report(
   const reasons: string[] = [];
   const containerLogs: Record<string, string> = {};
   const fullLogs: Record<string, string> = {};
-  for (const role of options.roles) {
-    const entry = judged.get(role.name);
-    const judgement = entry?.judgement ?? {
-      state: 'starting' as const,
-      verdict: 'wait' as const,
-      exitCode: null,
-    };
+  for (const [name, entry] of judged) {
+    const { role, judgement } = entry;
     let message: string | null = null;
     if (judgement.verdict === 'failed' && judgement.failure) {
-      message = failureMessage(role.name, judgement.failure, {
+      message = failureMessage(name, judgement.failure, {
         exitCode: judgement.exitCode,
         timeoutSeconds,
-        memoryMb: Math.round((entry?.info?.HostConfig.Memory ?? 0) / 1024 / 1024),
+        memoryMb: Math.round((entry.info?.HostConfig.Memory ?? 0) / 1024 / 1024),
       });
     } else if (judgement.verdict === 'wait' && timedOut && !options.failuresOnly) {
       const port = Object.keys(options.hostPorts[role.name] ?? {})[0];
-      const silent = entry?.info?.State.Running && port !== undefined && !role.healthcheck;
+      const silent = entry.info?.State.Running && port !== undefined && !role.healthcheck;
       message = silent
-        ? failureMessage(role.name, 'port_silent', { exitCode: null, port: Number(port), timeoutSeconds })
-        : failureMessage(role.name, 'not_started', { exitCode: null, timeoutSeconds });
+        ? failureMessage(name, 'port_silent', { exitCode: null, port: Number(port), timeoutSeconds })
+        : failureMessage(name, 'not_started', { exitCode: null, timeoutSeconds });
     }
     if (message) {
-      failedServices.push(role.name);
+      failedServices.push(name);
       reasons.push(message);
-      const container = containers.find((c) => c.Labels?.[options.serviceLabel] === role.name);
-      const log = container ? await tailContainerLogs(options.docker, container.Id, FULL_LOG_LINES) : '';
-      fullLogs[role.name] = log;
-      containerLogs[role.name] = summarizeLog(log);
+      const log = entry.container
+        ? await tailContainerLogs(options.docker, entry.container.Id, FULL_LOG_LINES)
+        : '';
+      fullLogs[name] = log;
+      containerLogs[name] = summarizeLog(log);
     }
     states.push({
-      service: role.name,
+      service: name,
       state: judgement.state,
       exit_code:
         judgement.state === 'exited' ||

@@ -44,7 +44,10 @@ export async function hostPortsOfContainers(docker: Docker, workspaceId: string)
     if (!service) continue;
     for (const port of container.Ports ?? []) {
       if (port.Type === 'tcp' && port.PublicPort) {
-        found[service] = { ...found[service], [String(port.PrivatePort)]: port.PublicPort };
+        // Replicas bind a range of host ports: the first of it is the service's.
+        const known = found[service]?.[String(port.PrivatePort)];
+        const first = known === undefined ? port.PublicPort : Math.min(known, port.PublicPort);
+        found[service] = { ...found[service], [String(port.PrivatePort)]: first };
       }
     }
   }
@@ -54,7 +57,8 @@ export async function hostPortsOfContainers(docker: Docker, workspaceId: string)
 /**
  * One fixed host port per published container port: the one the service had before when it is still free
  * for this workspace, otherwise a new one that no container of the engine binds and nothing answers on.
- * Written into the project file, the binding survives Docker restarting a crashed container.
+ * Written into the project file, the binding survives Docker restarting a crashed container. A service of N
+ * replicas gets N consecutive ports from that one (runtimePlan.ts writes them as a range).
  */
 export async function allocateHostPorts(options: {
   docker: Docker;
@@ -62,6 +66,8 @@ export async function allocateHostPorts(options: {
   /** The project the ports are for (the workspace's own unless a redeploy's candidate): its own ports are free to it. */
   project?: string;
   planned: Record<string, number[]>;
+  /** Replicas per service (absent: 1). */
+  replicas?: Record<string, number>;
   previous: HostPorts;
   connect: (port: number) => Promise<Duplex>;
 }): Promise<HostPorts> {
@@ -79,17 +85,22 @@ export async function allocateHostPorts(options: {
       return true;
     }
   };
+  const allFree = async (first: number, count: number) => {
+    for (let port = first; port < first + count; port++) if (!(await isFree(port))) return false;
+    return true;
+  };
   const result: HostPorts = {};
   for (const [service, containerPorts] of Object.entries(options.planned)) {
+    const count = Math.max(1, options.replicas?.[service] ?? 1);
     for (const containerPort of containerPorts) {
       const before = options.previous[service]?.[String(containerPort)];
-      let port = before !== undefined && (await isFree(before)) ? before : undefined;
+      let port = before !== undefined && (await allFree(before, count)) ? before : undefined;
       for (let attempt = 0; port === undefined && attempt < 200; attempt++) {
-        const candidate = randomInt(FIRST_PORT, LAST_PORT);
-        if (!bound.has(candidate) && (await isFree(candidate))) port = candidate;
+        const candidate = randomInt(FIRST_PORT, LAST_PORT - count);
+        if (!bound.has(candidate) && (await allFree(candidate, count))) port = candidate;
       }
       if (port === undefined) throw new Error('No free host port left on the VM');
-      taken.add(port);
+      for (let taking = port; taking < port + count; taking++) taken.add(taking);
       result[service] = { ...result[service], [String(containerPort)]: port };
     }
   }

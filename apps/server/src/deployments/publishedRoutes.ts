@@ -13,8 +13,8 @@ export async function publishRoutes(
   targets: IngressTarget[],
 ): Promise<Record<string, string>> {
   const serviceUrls = await deps.ingress.publish(workspace, targets, workspace.serviceUrls ?? {});
-  const serviceUpstreams: Record<string, string> = {};
-  for (const target of targets) serviceUpstreams[target.service] ??= target.upstream;
+  const serviceUpstreams: Record<string, string | string[]> = {};
+  for (const target of targets) serviceUpstreams[target.service] ??= target.upstreams ?? target.upstream;
   await deps.workspaces.update(workspace.id, { serviceUrls, serviceUpstreams });
   return serviceUrls;
 }
@@ -27,9 +27,36 @@ export async function unpublishRoutes(deps: RouteDeps, workspaceId: string) {
 
 /** The ingress targets recorded for a workspace, as `publishRoutes` stored them. */
 export function recordedTargets(workspace: Pick<WorkspaceRow, 'serviceUpstreams'>): IngressTarget[] {
-  return Object.entries(workspace.serviceUpstreams ?? {}).map(([service, upstream]) => ({
-    service,
-    upstream,
-    hostPort: Number(upstream.slice(upstream.lastIndexOf(':') + 1)),
-  }));
+  return Object.entries(workspace.serviceUpstreams ?? {}).map(([service, recorded]) => {
+    const upstream = (Array.isArray(recorded) ? recorded[0] : recorded) ?? '';
+    return {
+      service,
+      upstream,
+      hostPort: Number(upstream.slice(upstream.lastIndexOf(':') + 1)),
+      ...(Array.isArray(recorded) && recorded.length > 1 ? { upstreams: recorded } : {}),
+    };
+  });
 }
+
+/**
+ * The ingress target of each published port on its host port; a service of N replicas holds N consecutive host
+ * ports from it (hostPorts.ts), one per replica, and its target lists them all.
+ */
+export function targetsOf(
+  ports: { service: string; hostPort: number }[],
+  replicas: Record<string, number>,
+  upstream: (hostPort: number) => string,
+): IngressTarget[] {
+  return ports.map(({ service, hostPort }) => {
+    const count = replicas[service] ?? 1;
+    return {
+      service,
+      upstream: upstream(hostPort),
+      hostPort,
+      ...(count > 1 ? { upstreams: Array.from({ length: count }, (_, i) => upstream(hostPort + i)) } : {}),
+    };
+  });
+}
+
+/** Every address of the targets (each replica's). */
+export const upstreamsOf = (targets: IngressTarget[]) => targets.flatMap((t) => t.upstreams ?? [t.upstream]);

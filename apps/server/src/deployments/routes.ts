@@ -8,9 +8,11 @@ import { streamServiceLogs } from '../logs/logStream.js';
 import type { createBuildLogReader } from './buildLog.js';
 import type { DeploymentService } from './deploymentService.js';
 import { streamBuildLog } from './logStream.js';
+import type { createServiceReplicas } from './serviceReplicas.js';
 
 export function deploymentRoutes(deps: {
   deployments: DeploymentService;
+  setServiceReplicas: ReturnType<typeof createServiceReplicas>;
   pubsub: PubSub;
   buildLogs: ReturnType<typeof createBuildLogReader>;
   logStore: LogStore;
@@ -23,6 +25,8 @@ export function deploymentRoutes(deps: {
     workspaceRevisions: ({ user, params }) => deployments.revisions(user, params.name),
     rollbackWorkspace: ({ user, params, body }) =>
       deployments.rollback(user, params.name, params.deploymentId, body.sessionId),
+    setServiceReplicas: ({ user, params, body }) =>
+      deps.setServiceReplicas(user, params.name, params.service, body),
     cancelDeployment: ({ user, params }) => deployments.cancel(user, params.sessionId),
 
     deploymentStatusStream: async ({ user, params: { sessionId }, request, reply }) => {

@@ -115,6 +115,8 @@ export interface RunState {
   /** Container ports Slipway asked Docker to publish, per service. */
   plannedPorts: Record<string, number[]>;
   ports: PublishedPort[];
+  /** Containers per active service (the Compose file's count or the workspace's override), checked by policy-check. */
+  replicas?: Record<string, number>;
   /** How each active service is judged healthy, and whether it is public. */
   roles: ServiceRole[];
   /** The fixed host port of every published container port, kept across restarts and redeploys. */

@@ -15,7 +15,23 @@ export interface ServiceRole {
   healthcheck: boolean;
   /** The restart policy as the project states it (undefined: none given). */
   restart: string | undefined;
+  /** Containers the service runs (`deploy.replicas`, `scale` or the workspace's override); absent in older plans: 1. */
+  replicas?: number;
 }
+
+/** How many containers a role runs. */
+export const replicasOf = (role: Pick<ServiceRole, 'replicas'> | undefined) => role?.replicas ?? 1;
+
+/** The roles with these counts (a kept version run again takes the workspace's counts of now). */
+export const withReplicas = (roles: ServiceRole[], replicas: Record<string, number> | undefined) =>
+  roles.map(({ replicas: _before, ...role }) => {
+    const count = replicas?.[role.name] ?? _before ?? 1;
+    return count === 1 ? role : { ...role, replicas: count };
+  });
+
+/** Containers per service, as the roles say. */
+export const replicaCounts = (roles: ServiceRole[]) =>
+  Object.fromEntries(roles.map((role) => [role.name, replicasOf(role)]));
 
 /** The container port of one `ports:` entry (short or long syntax), TCP only. */
 export function publishedTarget(entry: unknown): number | undefined {
@@ -69,7 +85,7 @@ const declaresHealthcheck = (service: Obj) => {
 export function serviceRoles(
   normalized: Obj,
   services: NormalizedService[],
-  options: { dockerfileOnly: boolean },
+  options: { dockerfileOnly: boolean; replicas?: Record<string, number> },
 ): ServiceRole[] {
   const all = isObj(normalized.services) ? normalized.services : {};
   const awaited = awaitedToComplete(all);
@@ -89,6 +105,9 @@ export function serviceRoles(
         oneShot: awaited.has(service.name) || endsOnItsOwn(restart),
         healthcheck: declaresHealthcheck(raw),
         restart,
+        ...((options.replicas?.[service.name] ?? 1) !== 1
+          ? { replicas: options.replicas![service.name]! }
+          : {}),
       };
     });
 }

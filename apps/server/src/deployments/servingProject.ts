@@ -12,6 +12,7 @@ import { reportStartFailure } from './runHealth.js';
 import { type ProjectFile, type RunState, requireTarget, StepFailure } from './runState.js';
 import { applyRuntimePlan } from './runtimePlan.js';
 import type { VersionView } from './serviceChanges.js';
+import { replicasOf } from './serviceRoles.js';
 
 export const UP_TIMEOUT_MS = 10 * 60_000;
 export const BUILD_TIMEOUT_MS = 30 * 60_000;
@@ -64,7 +65,13 @@ export function projectFor(state: RunState, plan: RevisionPlan, withEnv: boolean
     deploymentId: plan.deploymentId,
     imageNames: plan.imageNames,
     publishAddress: target.publishAddress,
-    limits: limitsFor(state.workspace.vmSize, plan.services.filter((s) => !s.inactive).length),
+    // Every replica is a container of its own: the VM is divided among all of them.
+    limits: limitsFor(
+      state.workspace.vmSize,
+      plan.services
+        .filter((s) => !s.inactive)
+        .reduce((sum, s) => sum + replicasOf(plan.roles.find((role) => role.name === s.name)), 0),
+    ),
     ...(withEnv ? { env: state.env } : {}),
   });
   return applyRuntimePlan(config, {

@@ -6,15 +6,18 @@ import type { IngressTarget } from '../infra/ingress/ingress.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { candidateProject } from './candidateProject.js';
 import { allocateHostPorts, type HostPorts } from './hostPorts.js';
-import { recordedTargets } from './publishedRoutes.js';
+import { recordedTargets, targetsOf, upstreamsOf } from './publishedRoutes.js';
 import { checkHealth, healthFailure } from './runHealth.js';
 import { type Candidate, type RunState, requireTarget, type WorkflowDeps } from './runState.js';
+import { replicaCounts } from './serviceRoles.js';
 import { currentPlan, projectFor, servingPlan, upWithVariables, versionView } from './servingProject.js';
 import { planReplacement, type Replacement } from './sideBySidePlan.js';
 
 /** How long a switch waits for the proxy's requests in flight to the old upstreams to finish. */
 const DRAIN_TIMEOUT_MS = 15_000;
 const DRAIN_POLL_MS = 100;
+/** How long the count must stay 0 (see drain). */
+const DRAIN_SETTLE_MS = 300;
 
 /** The candidate's project file for this run's version, with the workspace's variables or not. */
 const candidateFile = (state: RunState, services: string[], hostPorts: HostPorts, withEnv: boolean) =>
@@ -71,6 +74,7 @@ export async function startCandidate(state: RunState, services: string[]) {
     workspaceId: state.workspace.id,
     project,
     planned: Object.fromEntries(services.map((name) => [name, state.plannedPorts[name] ?? []])),
+    replicas: replicaCounts(state.roles),
     previous: {},
     connect: (port) => target.connect(port),
   });
@@ -102,9 +106,15 @@ export async function verifyCandidate(state: RunState, candidate: Candidate) {
   state.log.write(`The new version of ${candidate.services.join(', ')} answers`);
 }
 
-/** Waits until the proxy has no request in flight to these upstreams, or the drain time is over. */
+/**
+ * Waits until the proxy has no request in flight to these upstreams, twice a moment apart, or the drain time is
+ * over. Once is not enough: a request the proxy accepted just before the switch (its TLS handshake under way)
+ * is counted only when it reaches the old route's proxy, and Caddy 2.6 gives up retrying such a request once
+ * its old configuration is stopped, so an upstream removed under it would answer it with a 502.
+ */
 async function drain(state: RunState, upstreams: string[]) {
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  let idleSince: number | undefined;
   while (Date.now() < deadline) {
     const inFlight = await state.deps.ingress.inFlight(upstreams).catch((error: unknown) => {
       // A proxy that cannot say has nothing to wait for: its routes were written, the switch stands.
@@ -114,7 +124,9 @@ async function drain(state: RunState, upstreams: string[]) {
       );
       return 0;
     });
-    if (inFlight === 0) return;
+    if (inFlight > 0) idleSince = undefined;
+    else if (idleSince === undefined) idleSince = Date.now();
+    else if (Date.now() - idleSince >= DRAIN_SETTLE_MS) return;
     await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
   }
   state.log.write(`Requests still in flight to ${upstreams.join(', ')} after ${DRAIN_TIMEOUT_MS / 1000} s`);
@@ -136,21 +148,18 @@ export async function switchToCandidate(state: RunState, candidate: Candidate) {
   if (state.deps.ingress.kind === 'direct') return;
   const target = requireTarget(state);
   const { workspace, targets } = await servingTargets(state);
-  const moved: IngressTarget[] = candidate.services.flatMap((service) =>
-    Object.values(candidate.hostPorts[service] ?? {}).map((hostPort) => ({
-      service,
-      upstream: target.upstream(hostPort),
-      hostPort,
-    })),
+  const moved: IngressTarget[] = targetsOf(
+    candidate.services.flatMap((service) =>
+      Object.values(candidate.hostPorts[service] ?? {}).map((hostPort) => ({ service, hostPort })),
+    ),
+    replicaCounts(state.roles),
+    (port) => target.upstream(port),
   );
   const kept = targets.filter((t) => !candidate.services.includes(t.service));
   await state.deps.ingress.publish(workspace, [...moved, ...kept], workspace.serviceUrls ?? {});
   candidate.switched = true;
   state.log.write(`Requests to ${candidate.services.join(', ')} now go to the new version`);
-  await drain(
-    state,
-    targets.filter((t) => candidate.services.includes(t.service)).map((t) => t.upstream),
-  );
+  await drain(state, upstreamsOf(targets.filter((t) => candidate.services.includes(t.service))));
 }
 
 /**
@@ -168,8 +177,14 @@ export async function retireCandidate(state: RunState, routes: 'published' | 're
     }
     await drain(
       state,
-      Object.values(candidate.hostPorts).flatMap((ports) =>
-        Object.values(ports).map((p) => target.upstream(p)),
+      upstreamsOf(
+        targetsOf(
+          Object.entries(candidate.hostPorts).flatMap(([service, ports]) =>
+            Object.values(ports).map((hostPort) => ({ service, hostPort })),
+          ),
+          replicaCounts(state.roles),
+          (port) => target.upstream(port),
+        ),
       ),
     );
   }

@@ -104,6 +104,7 @@ export async function buildApp(
       ...billingRoutes({ billing: platform.billing }),
       ...deploymentRoutes({
         deployments: platform.deployments.service,
+        setServiceReplicas: platform.deployments.setServiceReplicas,
         pubsub: platform.pubsub,
         buildLogs: platform.deployments.buildLogs,
         logStore: platform.deployments.logStore,

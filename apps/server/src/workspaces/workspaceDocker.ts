@@ -28,9 +28,19 @@ export type ContainerSummary = Docker.ContainerInfo;
 export const isSystemContainer = (container: { Labels?: Record<string, string> }) =>
   container.Labels?.[LABELS.system] === 'true';
 
-/** The service a container runs: its Compose service, else its name without the leading slash. */
-export function serviceName(container: { Labels?: Record<string, string>; Names?: string[] }): string {
+/** The Compose service a container runs, else its name without the leading slash (one name for all replicas). */
+export function baseServiceName(container: { Labels?: Record<string, string>; Names?: string[] }): string {
   return container.Labels?.[LABELS.composeService] ?? container.Names?.[0]?.replace(/^\//, '') ?? 'app';
+}
+
+/**
+ * What logs, health rows and alerts call a container: its service, or for one replica of a replicated service
+ * (labelled so by runtimePlan.ts) `{service}.{n}`, Compose's number of it.
+ */
+export function serviceName(container: { Labels?: Record<string, string>; Names?: string[] }): string {
+  const base = baseServiceName(container);
+  const number = container.Labels?.[LABELS.replicas] ? container.Labels[LABELS.composeNumber] : undefined;
+  return number ? `${base}.${number}` : base;
 }
 
 /** The user's containers of a workspace (running or not), never the `system` container. */

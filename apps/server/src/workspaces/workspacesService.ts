@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { liveServiceState } from './liveServiceState.js';
 import { presentDetails, presentWorkspace } from './presenter.js';
 import {
+  baseServiceName,
   type ContainerSummary,
   type DockerFor,
   listServiceContainers,
@@ -36,7 +37,7 @@ export function createWorkspacesService(deps: {
   }
 
   async function servicesOf(row: WorkspaceRow, containers: ContainerSummary[]): Promise<string[]> {
-    const names = new Set([...containers.map(serviceName), ...Object.keys(row.serviceUrls)]);
+    const names = new Set([...containers.map(baseServiceName), ...Object.keys(row.serviceUrls)]);
     if (names.size === 0) {
       for (const name of await deps.loggedServices(row.userId, row.name)) names.add(name);
     }
@@ -58,7 +59,7 @@ export function createWorkspacesService(deps: {
       states.set(service, {
         service,
         ...liveServiceState(info),
-        url: row.serviceUrls[service] ?? null,
+        url: row.serviceUrls[baseServiceName(container)] ?? null,
         message: null,
       });
     }

@@ -9,7 +9,13 @@ import {
   updateEnvVariableRequestSchema,
   uploadEnvVariablesRequestSchema,
 } from '../envVariables.js';
-import { rollbackParamsSchema, rollbackRequestSchema, workspaceRevisionsSchema } from '../revisions.js';
+import {
+  rollbackParamsSchema,
+  rollbackRequestSchema,
+  serviceReplicasParamsSchema,
+  serviceReplicasRequestSchema,
+  workspaceRevisionsSchema,
+} from '../revisions.js';
 import { route } from '../route.js';
 import { successMessageSchema } from '../schemaKit.js';
 import {
@@ -88,6 +94,17 @@ export const deploymentRoutes = {
     body: rollbackRequestSchema,
     responses: { 200: startDeploymentResponseSchema },
     note: 'Starts a deployment of a kept version (no fetch, no build), followed like any other under sessionId.',
+  }),
+  setServiceReplicas: route({
+    method: 'PUT',
+    path: '/api/workspace-service-replicas/:name/:service',
+    kind: 'json',
+    access: 'whitelisted',
+    params: serviceReplicasParamsSchema,
+    body: serviceReplicasRequestSchema,
+    bodyLimit: 1024,
+    responses: { 200: startDeploymentResponseSchema },
+    note: 'Sets how many replicas (1–10) a service with a URL runs, overriding its Compose file, and starts a blue/green redeploy followed under sessionId; refused with the reason when they cannot run (a named volume, the VM size).',
   }),
   getDeployOnPush: route({
     method: 'GET',

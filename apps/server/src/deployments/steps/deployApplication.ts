@@ -11,7 +11,7 @@ import { containerPortsToPublish } from '../portDiscovery.js';
 import type { RevisionPlan } from '../revisionPlans.js';
 import { type RunState, requireTarget, StepFailure } from '../runState.js';
 import { serviceChanges } from '../serviceChanges.js';
-import { serviceRoles } from '../serviceRoles.js';
+import { replicaCounts, serviceRoles, withReplicas } from '../serviceRoles.js';
 import {
   BUILD_TIMEOUT_MS,
   currentPlan,
@@ -28,13 +28,17 @@ import { replacementFor, startCandidate } from '../sideBySide.js';
 
 const finalConfig = (state: RunState, withEnv: boolean) => projectFor(state, currentPlan(state), withEnv);
 
-/** The host ports the workspace had: its current containers first, then what its last deployment kept. */
+/**
+ * The host ports the workspace had: what its last deployment kept, then its current containers for what that
+ * does not say (a workspace deployed before ports were kept). Kept first: a replicated service's first port is
+ * the start of its range, which its running containers alone cannot tell when a replica is down.
+ */
 async function previousHostPorts(state: RunState): Promise<HostPorts> {
   const [last] = await state.deps.repository.completedForWorkspace(state.workspace.id);
   const stored = (last?.metadata as { host_ports?: HostPorts } | undefined)?.host_ports ?? {};
   const current = await hostPortsOfContainers(requireTarget(state).docker, state.workspace.id);
-  const merged: HostPorts = { ...stored };
-  for (const [service, ports] of Object.entries(current)) merged[service] = { ...merged[service], ...ports };
+  const merged: HostPorts = { ...current };
+  for (const [service, ports] of Object.entries(stored)) merged[service] = { ...merged[service], ...ports };
   return merged;
 }
 
@@ -72,7 +76,10 @@ async function prepareBuild(state: RunState, dockerfileOnly: boolean) {
     workspaceId: state.workspace.id,
     deploymentId: state.deployment.id,
   });
-  state.roles = serviceRoles(state.normalized!, state.services, { dockerfileOnly });
+  state.roles = serviceRoles(state.normalized!, state.services, {
+    dockerfileOnly,
+    ...(state.replicas ? { replicas: state.replicas } : {}),
+  });
   await writeProjectFile(state, state.finalComposeFile!, finalConfig(state, false));
 }
 
@@ -92,7 +99,7 @@ async function takeKeptVersion(state: RunState, plan: RevisionPlan) {
     }
   }
   state.imageNames = { ...plan.imageNames };
-  state.roles = plan.roles;
+  state.roles = withReplicas(plan.roles, state.replicas);
   state.log.write(
     `Starting the kept images of deployment ${plan.deploymentId.slice(0, 8)}: nothing to build`,
   );
@@ -213,6 +220,7 @@ async function startContainers(state: RunState, dockerfileOnly: boolean) {
     docker: target.docker,
     workspaceId: state.workspace.id,
     planned: state.plannedPorts,
+    replicas: replicaCounts(state.roles),
     previous: await previousHostPorts(state),
     connect: (port) => target.connect(port),
   });

@@ -68,7 +68,13 @@ export const workspaces = pgTable(
     status: text('status').notNull().default('created'),
     serviceUrls: jsonb('service_urls').$type<Record<string, string>>().notNull().default({}),
     /** Where the ingress reaches each published service: with `serviceUrls`, the routes the proxy must hold. */
-    serviceUpstreams: jsonb('service_upstreams').$type<Record<string, string>>().notNull().default({}),
+    /** A replicated service's value lists every replica's upstream (one host port each). */
+    serviceUpstreams: jsonb('service_upstreams')
+      .$type<Record<string, string | string[]>>()
+      .notNull()
+      .default({}),
+    /** Replicas per service set from the dashboard or the API; they override the Compose file's count. */
+    serviceReplicas: jsonb('service_replicas').$type<Record<string, number>>().notNull().default({}),
     dockerImageName: text('docker_image_name'),
     lastError: text('last_error'),
     lastErrorTime: timestamp('last_error_time', { withTimezone: true }),

@@ -20,6 +20,10 @@ export const LABELS = {
    * configuration, so that Compose recreates it with them (sharedNamespaces.ts).
    */
   joins: 'dev.slipway.joins',
+  /** On each container of a service that runs several replicas: how many (runtimePlan.ts). */
+  replicas: 'dev.slipway.replicas',
+  /** Compose's number of a service's container (1, 2, …), the replica's number. */
+  composeNumber: 'com.docker.compose.container-number',
   composeProject: 'com.docker.compose.project',
   composeService: 'com.docker.compose.service',
 } as const;

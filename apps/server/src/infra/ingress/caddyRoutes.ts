@@ -95,7 +95,20 @@ export function servicesOf(route: CaddyRoute, isOwn: (host: string) => boolean):
   );
 }
 
-/** A route per service (its first port) to its upstream, on the host chosen for it. */
+/**
+ * How Caddy spreads a replicated service's requests: in turn over its replicas, a replica that fails a
+ * connection left out for 10 s (passive health: no health path is known for an arbitrary app, and an active
+ * check of `/` would take down every app that answers it with a 404; shorter than the hold below, so replicas
+ * swapped all at once are back in time), and a request it failed moved to the next replica — a refused
+ * connection always, an answerless one for safe methods (Caddy 2.6 retries nothing else). No `retries` cap:
+ * while an in-place replacement swaps every replica at once, the hold below must last.
+ */
+const REPLICA_BALANCING = {
+  selection_policy: { policy: 'round_robin' },
+  health_checks: { passive: { fail_duration: '10s', max_fails: 1 } },
+} as const;
+
+/** A route per service (its first port) to its upstream, or to each of its replicas, on the host chosen for it. */
 export function serviceRoutes(
   workspaceId: string,
   targets: IngressTarget[],
@@ -105,6 +118,8 @@ export function serviceRoutes(
   return targets.flatMap((target) => {
     if (seen.has(target.service)) return [];
     seen.add(target.service);
+    const upstreams = target.upstreams ?? [target.upstream];
+    const { health_checks, selection_policy } = REPLICA_BALANCING;
     return [
       {
         id: routeId(workspaceId, target.service),
@@ -112,14 +127,16 @@ export function serviceRoutes(
         handle: [
           {
             handler: 'reverse_proxy',
-            upstreams: [{ dial: target.upstream }],
+            upstreams: upstreams.map((dial) => ({ dial })),
             // While a redeploy swaps the container behind the service's fixed host port, requests wait and are
             // retried instead of failing: a refused connection always, an answerless one for safe methods.
             load_balancing: {
+              ...(upstreams.length > 1 ? { selection_policy } : {}),
               try_duration: HOLD_DURING_SWAP,
               try_interval: '250ms',
               retry_match: [{ method: ['GET', 'HEAD', 'OPTIONS'] }],
             },
+            ...(upstreams.length > 1 ? { health_checks } : {}),
           },
         ],
       },

@@ -3,6 +3,8 @@ export interface IngressTarget {
   service: string;
   upstream: string;
   hostPort: number;
+  /** A service of several replicas: every replica's address (`upstream` first); the proxy balances among them. */
+  upstreams?: string[];
 }
 
 /** A verified custom domain the proxy serves for one of a workspace's services. */

@@ -14,6 +14,7 @@ import { parseRepoUrl } from '../../lib/repoUrl';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
 import { ResourceChart } from './LazyResourceChart';
 import { PreviewsCard } from './PreviewsCard';
+import { ServiceReplicasCard } from './ServiceReplicasCard';
 import { ServiceStatesCard } from './ServiceStatesCard';
 import { LatestErrorCard, VmConfigPanel, WorkspaceActionsCard, WorkspaceStatusCard } from './WorkspaceCards';
 import { WorkspacesLoadError } from './WorkspacesLoadError';
@@ -99,6 +100,7 @@ export function DashboardPage() {
             <div className="space-y-6">
               <WorkspaceStatusCard workspace={workspace} />
               <ServiceStatesCard key={refreshedKey} workspace={workspace.workspace_name} />
+              <ServiceReplicasCard key={`replicas-${refreshedKey}`} workspace={workspace.workspace_name} />
               <LatestDeploymentCard workspace={workspace.workspace_name} />
               <PreviewsCard workspace={workspace.workspace_name} />
               <WorkspaceActionsCard busy={actions.busy === 'delete'} onDelete={() => void actions.remove()} />

@@ -1,0 +1,69 @@
+import {
+  DEFAULT_VM_SIZE,
+  findVmSize,
+  type ServiceReplicasRequest,
+  type StartDeploymentResponse,
+} from '@slipway/contract';
+import { DomainError } from '../domain/errors.js';
+import { checkReplicas } from '../infra/compose/replicaPolicy.js';
+import type { UserRow } from '../users/usersRepository.js';
+import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import type { DeploymentRepository } from './deploymentRepository.js';
+import type { DeploymentService } from './deploymentService.js';
+import type { RevisionPlans } from './revisionPlans.js';
+
+type Obj = Record<string, unknown>;
+
+/**
+ * The Replicas control: a service with a URL runs 1–10 containers. The count is stored beside the workspace (it
+ * overrides the Compose file's `deploy.replicas` from now on) and applied by a blue/green redeploy. A count that
+ * cannot run on the serving version (a named volume, the VM size) is refused here with the deployment's own
+ * sentence, and nothing is stored.
+ */
+export function createServiceReplicas(deps: {
+  workspaces: Pick<WorkspacesRepository, 'findByName' | 'update'>;
+  repository: Pick<DeploymentRepository, 'completedForWorkspace' | 'activeForWorkspace'>;
+  plans: Pick<RevisionPlans, 'load'>;
+  start: DeploymentService['start'];
+}) {
+  return async function setServiceReplicas(
+    user: UserRow,
+    name: string,
+    service: string,
+    request: ServiceReplicasRequest,
+  ): Promise<StartDeploymentResponse> {
+    const workspace = await deps.workspaces.findByName(user.id, name);
+    if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+    if (!workspace.serviceUrls[service]) {
+      throw new DomainError('not_found', `${name} has no service ${service} with a URL`);
+    }
+    if (await deps.repository.activeForWorkspace(user.id, name)) {
+      throw new DomainError('deployment_in_progress', `A deployment is already running for ${name}`);
+    }
+    const overrides = { ...workspace.serviceReplicas, [service]: request.replicas };
+    const [serving] = await deps.repository.completedForWorkspace(workspace.id);
+    const plan = serving && (await deps.plans.load(workspace.id, serving.id));
+    if (plan) {
+      const all = (plan.normalized.services ?? {}) as Record<string, Obj>;
+      const active = Object.fromEntries(
+        plan.services.filter((s) => !s.inactive && all[s.name]).map((s) => [s.name, all[s.name]!]),
+      );
+      const size = findVmSize(workspace.vmSize) ?? findVmSize(DEFAULT_VM_SIZE)!;
+      const { violations } = checkReplicas(active, {
+        overrides,
+        vm: { name: size.name, vcpus: size.vcpus, memoryMb: size.memoryMb },
+      });
+      if (violations.length > 0) {
+        throw new DomainError('unprocessable', violations.map((v) => v.message).join('; '));
+      }
+    }
+    await deps.workspaces.update(workspace.id, { serviceReplicas: overrides });
+    return deps.start(user, {
+      sessionId: request.sessionId,
+      owner: workspace.repoOwner,
+      repo: name,
+      branch: workspace.branch,
+      workflowType: 'redeploy',
+    });
+  };
+}

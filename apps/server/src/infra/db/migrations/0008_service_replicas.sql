@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "service_replicas" jsonb DEFAULT '{}'::jsonb NOT NULL;
