@@ -88,7 +88,7 @@ describe('what a restore overwrites, in words', () => {
   it('names every service and volume a full restore overwrites, the backup’s time and the safety backup', () => {
     expect(restoreQuestion(backup)).toBe(
       `This overwrites the data of db (pgdata) and web (uploads) with the backup from ${at}. ` +
-        'db and web are unavailable until the restore has finished and they pass their health check. ' +
+        'Until the restore has finished and passed the health check, db and web may be unavailable. ' +
         'A safety backup of the data as it is now is taken first, and put back if the restore fails.',
     );
   });
@@ -96,7 +96,7 @@ describe('what a restore overwrites, in words', () => {
   it('names only the chosen service for a restore of one', () => {
     expect(restoreQuestion(backup, 'web')).toBe(
       `This overwrites the data of web (uploads) with the backup from ${at}. ` +
-        'web is unavailable until the restore has finished and it passes its health check. ' +
+        'Until the restore has finished and passed the health check, web may be unavailable. ' +
         'A safety backup of the data as it is now is taken first, and put back if the restore fails.',
     );
   });

@@ -105,10 +105,9 @@ export const partsToRestore = (backup: Backup, service?: string) =>
 export function restoreQuestion(backup: Backup, service?: string): string {
   const parts = partsToRestore(backup, service);
   const services = inWords(parts.map((part) => part.service));
-  const one = parts.length === 1;
   return [
     `This overwrites the data of ${inWords(parts.map(partName))} with the backup from ${backupTime(backup)}.`,
-    `${services} ${one ? 'is' : 'are'} unavailable until the restore has finished and ${one ? 'it passes its' : 'they pass their'} health check.`,
+    `Until the restore has finished and passed the health check, ${services} may be unavailable.`,
     'A safety backup of the data as it is now is taken first, and put back if the restore fails.',
   ].join(' ');
 }
