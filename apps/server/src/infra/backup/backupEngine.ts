@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { BackupMethod } from '@slipway/contract';
 
 /**
@@ -34,8 +35,24 @@ export interface ServiceData {
 /** Where a workspace's restic repository lives. Credentials are passed to restic by environment or file, never argv. */
 export type RepositoryLocation =
   | { kind: 'local'; path: string }
-  | { kind: 'sftp'; user: string; host: string; port: number; path: string; identityFile: string; knownHostsFile: string }
-  | { kind: 's3'; endpoint: string; bucket: string; prefix: string; accessKeyId: string; secretAccessKey: string; region?: string };
+  | {
+      kind: 'sftp';
+      user: string;
+      host: string;
+      port: number;
+      path: string;
+      identityFile: string;
+      knownHostsFile: string;
+    }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      prefix: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      region?: string;
+    };
 
 /** What a backup recorded about the data, so its verification can compare. */
 export type DataFingerprint =
@@ -58,6 +75,21 @@ export type Verification = { ok: true; checked: string } | { ok: false; reason: 
 /** A failure an operator can act on: `message` is the sentence shown on the backup's or restore's row. */
 export class BackupError extends Error {}
 
+/** What `restic backup --stdin` reported. */
+export interface StreamBackup {
+  snapshotId: string;
+  sizeBytes: number;
+  addedBytes: number;
+}
+
+/** A file read back out of a snapshot (`restic dump`): its bytes, and the command's end. */
+export interface SnapshotRead {
+  stdout: Readable;
+  /** Rejects with a BackupError sentence when restic failed. */
+  done: Promise<unknown>;
+  kill(): void;
+}
+
 export interface ResticRepository {
   /** `restic init` when the repository does not exist yet; a wrong password is a BackupError saying so. */
   ensureInitialised(): Promise<void>;
@@ -67,6 +99,10 @@ export interface ResticRepository {
   forget(tags: string[], policy: { daily: number; weekly: number; keep: string[] }): Promise<void>;
   /** Removes snapshots (a failed or cancelled backup's parts). */
   removeSnapshots(ids: string[]): Promise<void>;
+  /** (Engine's use.) One stream as one file `filename` of a new snapshot; `input`'s error stops restic first. */
+  backupStream(input: Readable, filename: string, tags: string[]): Promise<StreamBackup>;
+  /** (Engine's use.) That file's bytes back. */
+  dumpStream(snapshotId: string, filename: string): SnapshotRead;
 }
 
 export interface BackupEngine {

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWith } from '../../test/services.js';
+import type { BackupEngine, ResticRepository, ServiceData } from './backupEngine.js';
+import { BackupError } from './backupEngine.js';
+import { ensureDatabaseImages, TestProject } from './backupTestKit.js';
+import { execText } from './containerExec.js';
+import { createDockerBackupEngine } from './dockerBackupEngine.js';
+
+describeWith('docker')('backing up a PostgreSQL service', () => {
+  const project = new TestProject();
+  let engine: BackupEngine;
+  let repo: ResticRepository;
+  let postgres: string;
+  let data: ServiceData;
+
+  const psql = (sql: string, database = 'shop') =>
+    execText(project.docker, postgres, [
+      'psql',
+      '-X',
+      '-A',
+      '-t',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-U',
+      'postgres',
+      '-d',
+      database,
+      '-c',
+      sql,
+    ]);
+
+  beforeAll(async () => {
+    await ensureDatabaseImages();
+    const dir = await project.tempDir();
+    engine = createDockerBackupEngine(project.docker, { stateDir: `${dir}/state` });
+    repo = engine.openRepository({ kind: 'local', path: `${dir}/repo` }, 'correct horse battery staple');
+    await repo.ensureInitialised();
+    postgres = await project.service('db', {
+      image: 'local/postgres:15',
+      volumes: { pgdata: '/var/lib/postgresql/data' },
+    });
+    await project.waitForCommand(postgres, [
+      'psql',
+      '-X',
+      '-h',
+      '127.0.0.1',
+      '-U',
+      'postgres',
+      '-c',
+      'SELECT 1',
+    ]);
+    await psql('CREATE DATABASE shop', 'postgres');
+    await psql(
+      'CREATE TABLE items (id int PRIMARY KEY, name text); INSERT INTO items SELECT g, \'item \' || g || E\'\\nline\' FROM generate_series(1, 2500) g; CREATE TABLE "Odd Name" (x int); INSERT INTO "Odd Name" VALUES (1), (2)',
+    );
+    [data] = (await engine.describeProjectData(project.name)) as [ServiceData];
+  });
+
+  afterAll(() => project.remove());
+
+  it('is recognised as PostgreSQL by its image, with its volume', () => {
+    expect(data).toMatchObject({
+      service: 'db',
+      method: 'postgres',
+      stopForCopy: false,
+      volumes: [
+        { volume: 'pgdata', dockerVolume: `${project.name}_pgdata`, path: '/var/lib/postgresql/data' },
+      ],
+    });
+  });
+
+  it('dumps, verifies in a throwaway server, and restores deleted rows', async () => {
+    const part = await engine.backUpService(repo, data, ['test']);
+    expect(part.fingerprint).toMatchObject({
+      kind: 'tables',
+      tables: { 'shop/public.items': 2500, 'shop/public."Odd Name"': 2 },
+    });
+    expect(part.sizeBytes).toBeGreaterThan(0);
+    expect(await engine.verifyPart(repo, data, part)).toEqual({ ok: true, checked: '2 tables, 2502 rows' });
+
+    await psql('DELETE FROM items WHERE id > 10');
+    await engine.restorePart(repo, data, part);
+    expect((await psql('SELECT count(*) FROM items')).trim()).toBe('2500');
+    expect((await psql('SELECT name FROM items WHERE id = 7')).trim()).toBe('item 7\nline');
+
+    // Nothing of the verification is left behind.
+    const leftovers = await project.docker.listContainers({
+      all: true,
+      filters: { label: ['dev.slipway.backup-throwaway=true'] },
+    });
+    expect(leftovers).toEqual([]);
+  });
+
+  it('refuses a dump of another major version before changing anything', async () => {
+    const part = await engine.backUpService(repo, data, ['test']);
+    await psql('DELETE FROM items WHERE id = 1');
+    const older = { ...part, fingerprint: { kind: 'tables' as const, serverVersion: '14.9', tables: {} } };
+    const refusal = await engine.restorePart(repo, data, older).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(BackupError);
+    expect((refusal as Error).message).toMatch(
+      /^The dump of db is from PostgreSQL 14 and the running server is PostgreSQL 15: nothing was changed/,
+    );
+    expect((await psql('SELECT count(*) FROM items')).trim()).toBe('2499');
+  });
+});
