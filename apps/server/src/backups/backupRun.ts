@@ -17,8 +17,8 @@ export const HEARTBEAT_MS = 10_000;
 export const STALE_AFTER_MS = 6 * HEARTBEAT_MS;
 
 /** What a backup shows when something failed that is not one of the engine's sentences (details: the server log). */
-export const UNEXPECTED_FAILURE =
-  'The backup failed for a reason Slipway did not expect; the details are in the server log.';
+export const unexpectedFailure = (what: 'backup' | 'restore') =>
+  `The ${what} failed for a reason Slipway did not expect; the details are in the server log.`;
 
 export interface RunDeps {
   engine: BackupEngine;
@@ -54,7 +54,7 @@ export const partResult = (part: StoredBackupPart): PartResult => ({
 export function causeOf(error: unknown, logger: Logger, what: Record<string, unknown>): string {
   if (error instanceof BackupError) return error.message;
   logger.error({ err: error, ...what }, 'backup work failed unexpectedly');
-  return UNEXPECTED_FAILURE;
+  return unexpectedFailure('restore' in what ? 'restore' : 'backup');
 }
 
 /** Beats the row's heartbeat until `stop` is called. */

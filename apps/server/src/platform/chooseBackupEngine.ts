@@ -1,21 +1,14 @@
+import path from 'node:path';
+import type Docker from 'dockerode';
 import type { Config } from '../config/config.js';
-import { type BackupEngine, BackupError } from '../infra/backup/backupEngine.js';
+import type { BackupEngine } from '../infra/backup/backupEngine.js';
+import { createDockerBackupEngine } from '../infra/backup/dockerBackupEngine.js';
 
 /**
- * The backup engine (restic and this machine's Docker Engine, infra/backup/), loaded only when a backup first
- * needs it, so a server that never backs up never imports it.
+ * The backup engine: restic and this machine's Docker Engine (infra/backup/). What a copy paused or stopped is
+ * recorded under DATA_DIR/backups/.held, beside the workspaces' repositories (each named by a workspace id), so
+ * a restart after a crash can lift it.
  */
-export function chooseBackupEngine(_config: Config): BackupEngine {
-  const unavailable = () => new BackupError('The backup engine is not available in this build of Slipway.');
-  const missing = () => Promise.reject(unavailable());
-  return {
-    openRepository: () => {
-      throw unavailable();
-    },
-    describeProjectData: missing,
-    backUpService: missing,
-    verifyPart: missing,
-    restorePart: missing,
-    resumeInterrupted: async () => [],
-  };
+export function chooseBackupEngine(config: Config, docker: Docker): BackupEngine {
+  return createDockerBackupEngine(docker, { stateDir: path.join(config.dataDir, 'backups', '.held') });
 }

@@ -273,14 +273,16 @@ export async function createPlatform(
         logger,
       }),
   });
+  // No timeout on the engine's calls: a dump or a copy streams for as long as the data takes.
+  const backupDocker = createDocker({ socketPath: config.vm.dockerSocket });
   const backups: BackupsModule = createBackupsModule({
     db,
     vault,
     kv,
     logger,
     store: config.backups.store,
-    engine: options.backupEngine ?? chooseBackupEngine(config),
-    docker: createDocker({ socketPath: config.vm.dockerSocket, timeout: 120_000 }),
+    engine: options.backupEngine ?? chooseBackupEngine(config, backupDocker),
+    docker: backupDocker,
     alerts: runningApps.alerts,
     workspaces: runningApps.workspacesRepo,
     // The serving version's roles and host ports: the newest completed deployment's kept plan.
