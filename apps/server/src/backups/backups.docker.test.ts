@@ -1,6 +1,6 @@
 import type { Backup, BackupOverview, Restore } from '@slipway/contract';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { backupSettings, workspaces } from '../infra/db/schema.js';
 import { LABELS } from '../infra/docker/conventions.js';
 import { containersOf, deployAndWait, docker } from '../test/deployments.js';
