@@ -173,7 +173,7 @@ export const filesParts: PartMethod = {
     for (const binding of volumes) {
       const emptying = await runInThrowaway(docker, {
         image: helperImage,
-        cmd: ['find', binding.path, '-mindepth', '1', '-delete'],
+        cmd: ['find', binding.path, '-mindepth', '1', '-maxdepth', '1', '-exec', 'rm', '-rf', '{}', '+'],
         volumes,
       });
       emptying.stdout.resume();

@@ -8,7 +8,6 @@ import type { RepositoryLocation, ResticRepository, StreamBackup } from './backu
 import { BackupError } from './backupEngine.js';
 import { resticError } from './resticErrors.js';
 
-const RESTIC = process.env.RESTIC_BINARY ?? '/usr/bin/restic';
 /** restic's tags are comma-separated on its command line: a tag is one plain word. */
 const TAG = /^[A-Za-z0-9][A-Za-z0-9_.:=@-]{0,199}$/;
 /** A snapshot id, full or short. */
@@ -105,6 +104,7 @@ export class ResticCli implements ResticRepository {
   constructor(
     private readonly location: RepositoryLocation,
     private readonly password: string,
+    private readonly options: { binary?: string; tempRoot?: string } = {},
   ) {}
 
   /** Runs one restic command; `input` is piped to its stdin, `stream` leaves its stdout to the caller. */
@@ -114,7 +114,7 @@ export class ResticCli implements ResticRepository {
     options: { input?: Readable; stream?: boolean } = {},
   ): ResticRun {
     const where = locationInvocation(this.location);
-    const dir = mkdtempSync(join(tmpdir(), 'slipway-restic-'));
+    const dir = mkdtempSync(join(this.options.tempRoot ?? tmpdir(), 'slipway-restic-'));
     const passwordFile = join(dir, 'password');
     writeFileSync(passwordFile, this.password, { mode: 0o600 });
     const env: Record<string, string> = {
@@ -124,7 +124,10 @@ export class ResticCli implements ResticRepository {
       RESTIC_PASSWORD_FILE: passwordFile,
       ...where.env,
     };
-    const child = spawn(RESTIC, [...where.args, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(this.options.binary ?? '/usr/bin/restic', [...where.args, ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let killed = false;
     let stderr = '';
     const out: Buffer[] = [];

@@ -101,12 +101,20 @@ export async function createThrowawayVolume(docker: Docker, purpose: string): Pr
 }
 
 export async function removeThrowawayVolume(docker: Docker, name: string): Promise<void> {
-  await docker
-    .getVolume(name)
-    .remove({ force: true })
-    .catch((error: { statusCode?: number }) => {
-      if (error.statusCode !== 404) throw error;
-    });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await docker.getVolume(name).remove({ force: true });
+      return;
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 404) return;
+      if (status !== 409 || attempt >= 5) throw error;
+    }
+    // In use: a throwaway container the engine has not yet seen go (its removal raced with this). Only the
+    // engine's own containers mount its volumes, so whatever still does is removed.
+    const users = await docker.listContainers({ all: true, filters: { volume: [name] } });
+    for (const user of users) await removeContainer(docker, user.Id);
+  }
 }
 
 /** A throwaway database server: `image`'s own command on a fresh volume at `dataPath`; no network. */
