@@ -130,10 +130,12 @@ describe('what can be pressed', () => {
     expect(canBackUpNow(overview({ latest_restore: restore }))).toBe(false);
   });
 
-  it('restores only a Verified backup, one restore at a time', () => {
+  it('restores only a Verified backup, while no backup or other restore runs', () => {
     expect(canRestore(backup, overview())).toBe(true);
     expect(canRestore({ ...backup, status: 'failed' }, overview())).toBe(false);
     expect(canRestore(backup, overview({ latest_restore: restore }))).toBe(false);
+    const running = { ...backup, id: 'running', status: 'running' as const };
+    expect(canRestore(backup, overview({ backups: [running, backup] }))).toBe(false);
   });
 });
 
@@ -158,7 +160,7 @@ describe('states in words', () => {
   it('says which backup a restore put back, or where it is', () => {
     expect(restoreSummary({ ...restore, status: 'done' }, [backup])).toBe(`Restored backup from ${at}`);
     expect(restoreSummary({ ...restore, status: 'done' }, [])).toBe('Restored a backup');
-    expect(restoreSummary(restore, [backup])).toBe(`Restoring the backup from ${at}: Restoring data`);
+    expect(restoreSummary(restore, [backup])).toBe(`Restoring the backup from ${at}`);
     expect(restoreSummary({ ...restore, status: 'rolled_back' }, [backup])).toBe(
       `Restoring the backup from ${at} failed: the safety backup was put back`,
     );

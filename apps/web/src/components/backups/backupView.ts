@@ -1,12 +1,11 @@
-import {
-  type Backup,
-  type BackupOverview,
-  type BackupPart,
-  type BackupSettings,
-  type BackupStatus,
-  RESTORE_STATUS_LABELS,
-  type Restore,
-  type RestoreStatus,
+import type {
+  Backup,
+  BackupOverview,
+  BackupPart,
+  BackupSettings,
+  BackupStatus,
+  Restore,
+  RestoreStatus,
 } from '@slipway/contract';
 import { formatDateTime } from '../../lib/dates';
 import type { BadgeTone } from '../ui';
@@ -77,9 +76,9 @@ export const restorePollInterval = (restore: Restore | undefined): number | fals
 export const canBackUpNow = (overview: BackupOverview) =>
   !overview.backups.some(isBackupMoving) && !isRestoreRunning(overview.latest_restore);
 
-/** Only a Verified backup can be restored, and not while another restore runs. */
+/** Only a Verified backup can be restored, and not while a backup or another restore of the workspace runs. */
 export const canRestore = (backup: Backup, overview: BackupOverview) =>
-  backup.status === 'verified' && !isRestoreRunning(overview.latest_restore);
+  backup.status === 'verified' && canBackUpNow(overview);
 
 /** 'a', 'a and b', 'a, b and c'. */
 export function inWords(items: readonly string[]): string {
@@ -116,7 +115,7 @@ export function restoreQuestion(backup: Backup, service?: string): string {
 export const restoredBackup = (restore: Restore, backups: readonly Backup[]) =>
   backups.find((backup) => backup.id === restore.backup_id);
 
-/** 'Restored backup from {time}', or where the restore got to, or how it failed. */
+/** 'Restored backup from {time}', 'Restoring the backup from {time}' (its step is the badge's), or how it failed. */
 export function restoreSummary(restore: Restore, backups: readonly Backup[]): string {
   const backup = restoredBackup(restore, backups);
   const what = backup ? `the backup from ${backupTime(backup)}` : 'a backup';
@@ -128,7 +127,7 @@ export function restoreSummary(restore: Restore, backups: readonly Backup[]): st
     case 'rolled_back':
       return `Restoring ${what} failed: the safety backup was put back`;
     default:
-      return `Restoring ${what}: ${RESTORE_STATUS_LABELS[restore.status]}`;
+      return `Restoring ${what}`;
   }
 }
 

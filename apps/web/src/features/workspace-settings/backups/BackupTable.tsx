@@ -101,12 +101,14 @@ function BackupWhen({ backup }: { backup: Backup }) {
         <time dateTime={backup.started_at}>{backupTime(backup)}</time>
       </p>
       <p className="text-xs text-zinc-600">{TRIGGER_TEXT[backup.trigger]}</p>
-      <p className="text-xs text-zinc-600" data-testid="backup-size">
-        {formatBytes(backup.size_bytes)}
-        {backup.finished_at && backup.status !== 'failed' && (
-          <span className="text-zinc-500"> · {formatBytes(backup.added_bytes)} new in the repository</span>
-        )}
-      </p>
+      {backup.parts.length > 0 && (
+        <p className="text-xs text-zinc-600" data-testid="backup-size">
+          {formatBytes(backup.size_bytes)}
+          {backup.status !== 'failed' && (
+            <span className="text-zinc-500"> · {formatBytes(backup.added_bytes)} new in the repository</span>
+          )}
+        </p>
+      )}
     </div>
   );
 }
@@ -114,7 +116,11 @@ function BackupWhen({ backup }: { backup: Backup }) {
 /** Each service's part: its name and volumes, how it was taken, and what the verification compared. */
 function BackupParts({ backup }: { backup: Backup }) {
   if (backup.parts.length === 0) {
-    return <p className="text-xs text-zinc-500">{backup.status === 'failed' ? 'Nothing stored.' : '—'}</p>;
+    return (
+      <p className="text-xs text-zinc-500">
+        {backup.status === 'failed' ? 'Nothing was stored.' : 'Dumping and copying…'}
+      </p>
+    );
   }
   return (
     <ul className="space-y-2" aria-label="Services in this backup">
