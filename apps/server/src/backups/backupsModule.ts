@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import type { AlertsService } from '../alerts/alertsService.js';
@@ -141,6 +142,19 @@ export function createBackupsModule(deps: {
       await scheduler.failInterrupted(
         deps.singleProcess ? new Date(now().getTime() + 1) : new Date(now().getTime() - STALE_AFTER_MS),
       );
+    },
+    /**
+     * A deleted workspace's repository goes with it: its password went with its settings row, so nothing could
+     * read it again. A local repository is removed; a remote one is left for its operator, and logged.
+     */
+    async removeWorkspace(workspace: WorkspaceRow) {
+      const location = locationFor(deps.store, workspace.id);
+      if (location.kind === 'local') await rm(location.path, { recursive: true, force: true });
+      else
+        logger.info(
+          { workspace: workspace.id, repository: describeStore(deps.store) },
+          "a deleted workspace's backup repository was left in place",
+        );
     },
     /** Starts the background task (main.ts; tests call `runSchedule` themselves). */
     start: () => task.start(),

@@ -242,6 +242,7 @@ export async function createPlatform(
         (workspace) => customDomainStore.repository.deleteForWorkspace(workspace.id),
         // A workspace's previews go with it (a preview's own previews: none).
         (workspace) => previewsModule.removeAllOf(workspace),
+        (workspace) => backups.removeWorkspace(workspace),
       ],
     },
   });
