@@ -37,6 +37,8 @@ export function createBackupsModule(deps: {
   /** The serving deployment's service roles and host ports, for the health check after a restore. */
   healthModel: (workspace: WorkspaceRow) => Promise<HealthModel | undefined>;
   healthTimeoutMs: number;
+  /** Whether a deployment of the workspace runs (deployments/ owns that; the platform passes it in). */
+  deploymentInProgress?: (workspace: WorkspaceRow) => Promise<boolean>;
   /** One server process on this data (no REDIS_URL): at start, everything marked running was left by a crash. */
   singleProcess: boolean;
   now?: () => Date;
@@ -107,6 +109,7 @@ export function createBackupsModule(deps: {
     vault: deps.vault,
     repositoryDescription: describeStore(deps.store),
     launcher,
+    deploymentInProgress: deps.deploymentInProgress ?? (async () => false),
     now,
   });
   const scheduler = createBackupScheduler({

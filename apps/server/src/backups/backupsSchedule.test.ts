@@ -7,6 +7,7 @@ import {
   type PartResult,
   type ServiceData,
 } from '../infra/backup/backupEngine.js';
+import { backups, restores } from '../infra/db/schema.js';
 import { insertWorkspace, waitUntil } from '../test/runningWorkspaces.js';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
 import type { TestClient } from '../test/testClient.js';
@@ -260,6 +261,41 @@ describe('backups (schedule, retention, alerts, restore roll-back)', () => {
     // The backup's part was tried, then the safety backup's part went back in.
     expect(fake.calls.restored.slice(-2)).toEqual([part!.snapshotId, safety!.parts[0]!.snapshotId]);
     expect((await overview(workspace.name)).latest_restore?.id).toBe(restore.id);
+  });
+
+  it('fails, at start, the backups and restores a crash left running', async () => {
+    const workspace = await newWorkspace();
+    await overview(workspace.name);
+    const [backup] = await ctx.platform.db
+      .insert(backups)
+      .values({
+        workspaceId: workspace.id,
+        status: 'verifying',
+        trigger: 'manual',
+        startedAt: clock,
+        heartbeatAt: clock,
+      })
+      .returning();
+    const [restore] = await ctx.platform.db
+      .insert(restores)
+      .values({
+        workspaceId: workspace.id,
+        backupId: backup!.id,
+        services: ['db'],
+        status: 'restoring',
+        heartbeatAt: clock,
+      })
+      .returning();
+    await ctx.platform.backups.recover();
+    const repository = ctx.platform.backups.repository;
+    expect(await repository.findBackup(workspace.id, backup!.id)).toMatchObject({
+      status: 'failed',
+      cause: 'Slipway restarted during this backup.',
+    });
+    expect((await repository.findRestore(workspace.id, restore!.id))?.status).toBe('failed');
+    await smtp.waitFor((m) => m.subject.includes(`A backup of ${workspace.name} failed`));
+    // Nothing is left running: Back Up Now works again.
+    expect((await backUpNow(workspace.name)).status).toBe('verified');
   });
 
   it("answers 404 for another user's workspace, backup and restore", async () => {

@@ -39,6 +39,8 @@ export function createBackupsService(deps: {
   /** Where repositories live, in words. */
   repositoryDescription: string;
   launcher: Launcher;
+  /** Whether a deployment of the workspace runs: a restore waits for it (it would replace the containers). */
+  deploymentInProgress: (workspace: WorkspaceRow) => Promise<boolean>;
   now: () => Date;
 }) {
   const { repository } = deps;
@@ -143,6 +145,12 @@ export function createBackupsService(deps: {
         throw new DomainError(
           'unprocessable',
           `${input.service} is not in this backup: it holds ${inBackup.join(', ')}.`,
+        );
+      }
+      if (await deps.deploymentInProgress(workspace)) {
+        throw new DomainError(
+          'deployment_in_progress',
+          `A deployment of ${workspace.name} is running: restore once it has finished.`,
         );
       }
       await ensureSettings(workspace);

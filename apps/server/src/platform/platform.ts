@@ -292,6 +292,8 @@ export async function createPlatform(
       return serving ? deployments.plans.load(workspace.id, serving.id) : undefined;
     },
     healthTimeoutMs: config.deployments.healthTimeoutMs,
+    deploymentInProgress: async (workspace) =>
+      Boolean(await deployments.repository.activeForWorkspace(workspace.userId, workspace.name)),
     singleProcess: !config.redisUrl,
     ...(options.now ? { now: options.now } : {}),
   });
