@@ -12,6 +12,7 @@ import { filesParts } from './filesParts.js';
 import type { EngineContext, PartMethod } from './partMethod.js';
 import { postgresParts } from './postgresParts.js';
 import { describeProjectData } from './projectData.js';
+import { redisParts } from './redisParts.js';
 import { ResticCli } from './resticRepository.js';
 import { resumeInterrupted } from './servicesHeld.js';
 import { DEFAULT_HELPER_IMAGE } from './throwawayContainers.js';
@@ -27,7 +28,7 @@ const METHODS = {
   postgres: postgresParts,
   mysql: unsupported('mysql'),
   mongodb: unsupported('mongodb'),
-  redis: unsupported('redis'),
+  redis: redisParts,
   files: filesParts,
 } satisfies Record<BackupMethod, PartMethod>;
 

@@ -80,14 +80,17 @@ export async function withThrowawayServer(
   volume: VolumeMount,
   env: string[],
   work: (containerId: string) => Promise<Verification>,
+  options: { cmd?: string[]; prepare?: (scratchVolume: string) => Promise<void> } = {},
 ): Promise<Verification> {
   const scratch = await createThrowawayVolume(docker, 'verify');
   try {
+    await options.prepare?.(scratch);
     const server = await startThrowawayServer(docker, {
       image: data.image,
       volume: scratch,
       dataPath: volume.path,
       env,
+      cmd: options.cmd,
     });
     try {
       return await work(server.id);

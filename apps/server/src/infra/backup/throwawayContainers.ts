@@ -120,10 +120,11 @@ export async function removeThrowawayVolume(docker: Docker, name: string): Promi
 /** A throwaway database server: `image`'s own command on a fresh volume at `dataPath`; no network. */
 export async function startThrowawayServer(
   docker: Docker,
-  options: { image: string; volume: string; dataPath: string; env: string[] },
+  options: { image: string; volume: string; dataPath: string; env: string[]; cmd?: string[] },
 ): Promise<{ id: string; remove(): Promise<void> }> {
   const container = await docker.createContainer({
     Image: options.image,
+    Cmd: options.cmd,
     Env: options.env,
     Labels: { [THROWAWAY_LABEL]: 'true' },
     NetworkDisabled: true,
