@@ -26,6 +26,8 @@ export function createBackupScheduler(deps: {
   engine: Pick<BackupEngine, 'describeProjectData'>;
   ensureSettings(workspace: WorkspaceRow): Promise<BackupSettingsRow>;
   launch(workspace: WorkspaceRow, row: BackupRow): void;
+  /** A due backup waits for a running deployment (its containers are being replaced) and starts after it. */
+  deploymentInProgress(workspace: WorkspaceRow): Promise<boolean>;
   alerts: BackupAlerts;
   openRepository(workspace: WorkspaceRow): Promise<ResticRepository>;
   logger: Logger;
@@ -40,9 +42,11 @@ export function createBackupScheduler(deps: {
 
   async function startDue(settings: BackupSettingsRow) {
     const now = deps.now();
-    const schedule = scheduleOf(settings);
-    await repository.updateSettings(settings.workspaceId, { nextBackupAt: nextBackupAfter(schedule, now) });
     const workspace = await liveWorkspace(settings.workspaceId);
+    if (workspace && (await deps.deploymentInProgress(workspace))) return;
+    await repository.updateSettings(settings.workspaceId, {
+      nextBackupAt: nextBackupAfter(scheduleOf(settings), now),
+    });
     if (!workspace) return;
     const data = await deps.engine.describeProjectData(composeProjectName(workspace.id));
     if (data.length === 0) {

@@ -47,6 +47,7 @@ export function createBackupsModule(deps: {
   const logger = deps.logger.child({ component: 'backups' });
   const repository = createBackupsRepository(deps.db);
   const alerts = createBackupAlerts(deps.alerts);
+  const deploymentInProgress = deps.deploymentInProgress ?? (async () => false);
   const runDeps: RunDeps = {
     engine: deps.engine,
     repository,
@@ -109,7 +110,7 @@ export function createBackupsModule(deps: {
     vault: deps.vault,
     repositoryDescription: describeStore(deps.store),
     launcher,
-    deploymentInProgress: deps.deploymentInProgress ?? (async () => false),
+    deploymentInProgress,
     now,
   });
   const scheduler = createBackupScheduler({
@@ -118,6 +119,7 @@ export function createBackupsModule(deps: {
     engine: deps.engine,
     ensureSettings: service.ensureSettings,
     launch: launcher.backup,
+    deploymentInProgress,
     alerts,
     openRepository: runDeps.openRepository,
     logger,

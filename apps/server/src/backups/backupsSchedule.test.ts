@@ -226,6 +226,18 @@ describe('backups (schedule, retention, alerts, restore roll-back)', () => {
     expect((await overview(workspace.name)).settings.missed_since).toBeNull();
   });
 
+  it('starts a backup when the schedule says, once, and moves the next one on', async () => {
+    const workspace = await newWorkspace();
+    const { settings } = await overview(workspace.name);
+    clock = new Date(settings.next_backup_at!);
+    await ctx.platform.backups.runSchedule();
+    await ctx.platform.backups.runSchedule();
+    await ctx.platform.backups.idle();
+    const after = await overview(workspace.name);
+    expect(after.backups.map((b) => [b.trigger, b.status])).toEqual([['schedule', 'verified']]);
+    expect(new Date(after.settings.next_backup_at!).getTime()).toBe(clock.getTime() + 24 * 60 * 60_000);
+  });
+
   it('refuses a cron expression it cannot read, with the reason', async () => {
     const workspace = await newWorkspace();
     const refused = await owner.client.put(`/api/workspace-backup-settings/${workspace.name}`, {
