@@ -72,9 +72,9 @@ export class TestProject {
   }
 
   /** Waits until `cmd` succeeds in the container (a server accepting queries). */
-  async waitForCommand(containerId: string, cmd: string[]): Promise<void> {
+  async waitForCommand(containerId: string, cmd: string[], user?: string): Promise<void> {
     await waitUntil(
-      () => execText(this.docker, containerId, cmd).then(() => true),
+      () => execText(this.docker, containerId, cmd, { user }).then(() => true),
       async () => {
         const state = (await this.docker.getContainer(containerId).inspect()).State;
         if (!state.Running) throw new Error(`${containerId} stopped with ${state.ExitCode}`);

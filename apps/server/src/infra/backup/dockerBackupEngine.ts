@@ -9,6 +9,7 @@ import type {
 } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
 import { filesParts } from './filesParts.js';
+import { mysqlParts } from './mysqlParts.js';
 import type { EngineContext, PartMethod } from './partMethod.js';
 import { postgresParts } from './postgresParts.js';
 import { describeProjectData } from './projectData.js';
@@ -26,7 +27,7 @@ const unsupported = (method: BackupMethod): PartMethod => {
 
 const METHODS = {
   postgres: postgresParts,
-  mysql: unsupported('mysql'),
+  mysql: mysqlParts,
   mongodb: unsupported('mongodb'),
   redis: redisParts,
   files: filesParts,
