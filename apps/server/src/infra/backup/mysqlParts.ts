@@ -41,12 +41,12 @@ async function sql(
     [client, '-u', 'root', '-N', '-B', '-e', statement],
     clientOptions(data),
   );
-  const unescape = (field: string) =>
+  const unescapeField = (field: string) =>
     field.replace(/\\([nt0\\])/g, (_, c: string) => ({ n: '\n', t: '\t', '0': '\0', '\\': '\\' })[c] ?? c);
   return out
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => line.split('\t').map(unescape));
+    .map((line) => line.split('\t').map(unescapeField));
 }
 
 async function serverVersion(docker: Docker, containerId: string, data: ServiceData): Promise<string> {
