@@ -32,17 +32,27 @@ function imageName(image: string): string {
   return (last.split(':')[0] ?? last).toLowerCase();
 }
 
-/** A database recognised by its image's name, then by its settings; `files` for anything else. */
-export function recogniseMethod(image: string, env: Record<string, string>): BackupMethod {
+/**
+ * A database recognised by its image's name, then by its settings; `files` for anything else. Settings alone
+ * are weak (an app that connects to PostgreSQL has POSTGRES_PASSWORD too), so they count with PGDATA or with a
+ * volume where that server keeps its files.
+ */
+export function recogniseMethod(
+  image: string,
+  env: Record<string, string>,
+  mountPaths: string[] = [],
+): BackupMethod {
   const name = imageName(image);
   const has = (pattern: RegExp) => Object.keys(env).some((key) => pattern.test(key));
+  const mounts = (prefix: string) =>
+    mountPaths.some((path) => path === prefix || path.startsWith(`${prefix}/`));
   if (/postgres|postgis|timescale/.test(name)) return 'postgres';
   if (/mysql|mariadb|percona/.test(name)) return 'mysql';
   if (/mongo/.test(name)) return 'mongodb';
   if (/redis|valkey|keydb/.test(name)) return 'redis';
-  if (has(/^(PGDATA|POSTGRES_)/)) return 'postgres';
-  if (has(/^(MYSQL_|MARIADB_)/)) return 'mysql';
-  if (has(/^MONGO_INITDB_/)) return 'mongodb';
+  if (has(/^PGDATA$/) || (has(/^POSTGRES_/) && mounts('/var/lib/postgresql'))) return 'postgres';
+  if (has(/^(MYSQL_|MARIADB_)/) && mounts('/var/lib/mysql')) return 'mysql';
+  if (has(/^MONGO_INITDB_/) && mounts('/data/db')) return 'mongodb';
   return 'files';
 }
 
@@ -80,7 +90,11 @@ export async function describeProjectData(docker: Docker, projectName: string): 
       volumes.push({ volume, dockerVolume, path: mount.Destination });
     }
     const env = parseEnv(info.Config.Env);
-    const method = recogniseMethod(info.Config.Image, env);
+    const method = recogniseMethod(
+      info.Config.Image,
+      env,
+      volumes.map((volume) => volume.path),
+    );
     services.push({
       service: info.Config.Labels?.[LABELS.composeService] ?? info.Name.replace(/^\//, ''),
       containerId: info.Id,
