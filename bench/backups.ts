@@ -40,11 +40,16 @@ const REPO = 'bk-ledger';
 const nameFrom = (expression: string) =>
   Array.from({ length: 6 }, (_, i) => `md5((${expression} + ${i})::text)`).join(' || ');
 
+/** The image's own start, letting web in (initdb --auth=trust trusts only local connections); $$ is $ to Compose. */
+const DB_COMMAND =
+  '[ -s "$$PGDATA/PG_VERSION" ] || { initdb -D "$$PGDATA" --auth=trust -U postgres >/dev/null && echo "host all all all trust" >> "$$PGDATA/pg_hba.conf"; }; exec postgres -D "$$PGDATA" -c listen_addresses="*"';
+
 /** db: the database; web: busybox httpd on the PostgreSQL client's libraries, /cgi-bin/item?{id} reads a row. */
 const APP = {
   'compose.yaml': `services:
   db:
     image: local/postgres:15
+    command: ["sh", "-c", ${JSON.stringify(DB_COMMAND)}]
     volumes: ["pgdata:/var/lib/postgresql/data"]
   web:
     build: .

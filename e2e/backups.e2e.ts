@@ -21,6 +21,12 @@ const ROWS = 100_000;
 const UPLOAD = 'report.txt';
 const UPLOAD_TEXT = 'Quarterly report: every figure checked.';
 const PSQL = '/usr/local/bin/psql -h db -U postgres -v ON_ERROR_STOP=1';
+/**
+ * The image's own start, but letting the app's other containers in: `initdb --auth=trust` trusts only local and
+ * loopback connections. `$$` is a dollar sign to Compose.
+ */
+const DB_COMMAND =
+  '[ -s "$$PGDATA/PG_VERSION" ] || { initdb -D "$$PGDATA" --auth=trust -U postgres >/dev/null && echo "host all all all trust" >> "$$PGDATA/pg_hba.conf"; }; exec postgres -D "$$PGDATA" -c listen_addresses="*"';
 
 /**
  * A PostgreSQL app: `db` (local/postgres:15, data in the named volume `pgdata`), `seed` (a one-shot that creates
@@ -52,7 +58,9 @@ const LEDGER = {
   'seed.sh': [
     '#!/bin/sh',
     'set -e',
-    `until ${PSQL} -c 'SELECT 1' >/dev/null 2>&1; do sleep 1; done`,
+    // db is started but may not accept connections yet: up to a minute, then its last answer and a failure.
+    `for i in $(seq 60); do ${PSQL} -c 'SELECT 1' >/dev/null 2>/tmp/error && break; sleep 1; done`,
+    `${PSQL} -c 'SELECT 1' >/dev/null || { cat /tmp/error; exit 1; }`,
     `${PSQL} -c "CREATE TABLE IF NOT EXISTS items (id integer PRIMARY KEY, name text NOT NULL)" \\`,
     `  -c "INSERT INTO items SELECT g, 'item ' || g FROM generate_series(1, ${ROWS}) AS g ON CONFLICT DO NOTHING"`,
     '',
@@ -61,6 +69,7 @@ const LEDGER = {
     'services:',
     '  db:',
     '    image: local/postgres:15',
+    `    command: ["sh", "-c", ${JSON.stringify(DB_COMMAND)}]`,
     '    volumes:',
     '      - pgdata:/var/lib/postgresql/data',
     '  seed:',
