@@ -140,7 +140,7 @@ describeWith('docker')('backups on the real engine', () => {
       });
       expect(set.statusCode).toBe(200);
       const verified = await finished(await backUpNow());
-      expect(verified.status).toBe('verified');
+      expect(verified.status, verified.cause ?? '').toBe('verified');
       expect((await overview()).backups.filter((b) => b.status === 'verified').map((b) => b.id)).toEqual([
         verified.id,
       ]);
@@ -173,11 +173,44 @@ describeWith('docker')('backups on the real engine', () => {
   );
 
   it(
+    'restores the database and the files of a verified backup, the app runs, and the restore is recorded',
+    async () => {
+      await execIn(workspace, 'files', ['sh', '-c', 'echo "Quarterly report" > /data/report.txt']);
+      const backup = await finished(await backUpNow());
+      expect(backup.status, backup.cause ?? '').toBe('verified');
+      await execIn(workspace, 'db', [...PSQL, 'DELETE FROM items WHERE id <= 10']);
+      await execIn(workspace, 'files', ['rm', '/data/report.txt']);
+
+      const started = await api().post(`/api/workspace-backups/${workspace.name}/${backup.id}/restore`, {});
+      expect(started.statusCode).toBe(202);
+      const restore = started.json() as Restore;
+      expect(restore.services).toEqual(['db', 'files']);
+      const done = await waitUntil(
+        async () => {
+          const now = (
+            await api().get(`/api/workspace-restores/${workspace.name}/${restore.id}`)
+          ).json() as Restore;
+          return ['done', 'failed', 'rolled_back'].includes(now.status) ? now : undefined;
+        },
+        3 * DONE_IN_MS,
+        'the restore',
+      );
+      expect(done.status, done.cause ?? '').toBe('done');
+      expect((await execIn(workspace, 'db', [...PSQL, 'SELECT count(*) FROM items'])).trim()).toBe('1000');
+      expect(await execIn(workspace, 'files', ['cat', '/data/report.txt'])).toContain('Quarterly report');
+      expect((await overview()).latest_restore).toMatchObject({ id: restore.id, status: 'done' });
+      const recent = (await api().get(`/api/alerts-recent/${workspace.name}`)).json() as { title: string }[];
+      expect(recent.map((alert) => alert.title)).toContain(`Restored backup from ${backup.started_at}`);
+    },
+    4 * DONE_IN_MS,
+  );
+
+  it(
     'puts the safety backup back when the restored services fail their health check',
     async () => {
       await execIn(workspace, 'files', ['sh', '-c', 'echo 1 > /data/poison']);
       const poisoned = await finished(await backUpNow());
-      expect(poisoned.status).toBe('verified');
+      expect(poisoned.status, poisoned.cause ?? '').toBe('verified');
       await execIn(workspace, 'files', ['rm', '/data/poison']);
 
       const started = await api().post(`/api/workspace-backups/${workspace.name}/${poisoned.id}/restore`, {

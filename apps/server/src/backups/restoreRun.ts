@@ -19,44 +19,49 @@ export interface RestoreDeps extends RunDeps {
 const STOP_SECONDS = 30;
 
 /**
- * The running containers that mount a volume a files part is about to overwrite: every one of them, whichever
- * service it belongs to, so nothing writes into a volume while it is put back. A database's dump is loaded
- * into the running service instead.
+ * The containers that mount a volume a files part is about to overwrite, whichever service they belong to, so
+ * nothing writes into a volume while it is put back: those running (or restarting) are stopped; those and the
+ * restored services' own containers are started after. A database's dump is loaded into the running service.
  */
-async function containersToStop(
+async function containersAround(
   docker: Docker,
   workspace: WorkspaceRow,
   data: ServiceData[],
   parts: StoredBackupPart[],
 ) {
+  const files = parts.filter((part) => part.method === 'files');
   const volumes = new Set(
-    parts
-      .filter((part) => part.method === 'files')
+    files
       .flatMap((part) => data.find((d) => d.service === part.service)?.volumes ?? [])
-      .map((mount) => mount.dockerVolume),
+      .map((m) => m.dockerVolume),
   );
-  if (volumes.size === 0) return [];
+  if (volumes.size === 0) return { toStop: [], toStart: [] };
   const containers = await listContainersOfProject(docker, composeProjectName(workspace.id));
-  return containers.filter(
-    (container) =>
-      container.State === 'running' &&
-      container.Mounts.some((mount) => mount.Type === 'volume' && mount.Name && volumes.has(mount.Name)),
+  const mounting = containers.filter((container) =>
+    container.Mounts.some((mount) => mount.Type === 'volume' && mount.Name && volumes.has(mount.Name)),
   );
+  const restoredIds = new Set(files.map((part) => data.find((d) => d.service === part.service)?.containerId));
+  const toStop = mounting.filter(
+    (container) => container.State === 'running' || container.State === 'restarting',
+  );
+  return {
+    toStop,
+    toStart: mounting.filter((container) => toStop.includes(container) || restoredIds.has(container.Id)),
+  };
 }
 
-/** Puts parts back: the files parts' containers stopped around it, and started again whatever happens. */
+/**
+ * Puts parts back: the files parts' containers stopped around it, and started again whatever happens. `data`
+ * is the services as they ran when the restore began: a service that crashed since is still put back.
+ */
 async function putBack(
   deps: RestoreDeps,
   repo: ResticRepository,
   workspace: WorkspaceRow,
+  data: ServiceData[],
   parts: StoredBackupPart[],
   step: (status: RestoreRow['status']) => Promise<unknown>,
 ): Promise<string[]> {
-  const data = await dataOf(
-    deps,
-    workspace,
-    parts.map((part) => part.service),
-  );
   for (const part of parts) {
     if (!data.some((d) => d.service === part.service)) {
       throw new BackupError(
@@ -65,18 +70,18 @@ async function putBack(
     }
   }
   await step('stopping');
-  const stopped = await containersToStop(deps.docker, workspace, data, parts);
+  const { toStop, toStart } = await containersAround(deps.docker, workspace, data, parts);
   try {
-    for (const container of stopped) await deps.docker.getContainer(container.Id).stop({ t: STOP_SECONDS });
+    for (const container of toStop) await deps.docker.getContainer(container.Id).stop({ t: STOP_SECONDS });
     await step('restoring');
     for (const part of parts) {
       await deps.engine.restorePart(repo, data.find((d) => d.service === part.service)!, partResult(part));
     }
   } finally {
     await step('starting');
-    await startAll(deps, stopped);
+    await startAll(deps, toStart);
   }
-  return [...new Set([...parts.map((part) => part.service), ...stopped.map(serviceOf)])];
+  return [...new Set([...parts.map((part) => part.service), ...toStart.map(serviceOf)])];
 }
 
 const serviceOf = (container: Docker.ContainerInfo) =>
@@ -115,6 +120,8 @@ export async function runRestore(
     step(status, { cause, finishedAt: deps.now() });
   const parts = backup.parts.filter((part) => restore.services.includes(part.service));
   try {
+    // The services as they run now: the restore and, if it fails, the safety backup's return act on these.
+    const data = await dataOf(deps, workspace, restore.services);
     const safetyRow = await deps.repository.startBackup(workspace.id, workspace.name, 'safety', deps.now());
     await step('safety_backup', { safetyBackupId: safetyRow.id });
     const safety = await runBackup(deps, workspace, safetyRow, { services: restore.services });
@@ -126,7 +133,7 @@ export async function runRestore(
     let repo: ResticRepository | undefined;
     try {
       repo = await deps.openRepository(workspace);
-      const affected = await putBack(deps, repo, workspace, parts, (status) => step(status));
+      const affected = await putBack(deps, repo, workspace, data, parts, (status) => step(status));
       await step('verifying');
       await deps.checkHealth(workspace, affected);
       const done = await finish('done', null);
@@ -136,7 +143,7 @@ export async function runRestore(
       const cause = causeOf(error, deps.logger, { workspace: workspace.id, restore: restore.id });
       try {
         if (!repo) throw error;
-        await putBack(deps, repo, workspace, safety.parts, async () => {});
+        await putBack(deps, repo, workspace, data, safety.parts, async () => {});
         const rolledBack = `${cause} The safety backup taken just before was put back.`;
         await deps.alerts.restoreFailed(workspace, restore.id, rolledBack);
         return await finish('rolled_back', rolledBack);
