@@ -16,6 +16,7 @@ import { describeProjectData } from './projectData.js';
 import { redisParts } from './redisParts.js';
 import { ResticCli } from './resticRepository.js';
 import { resumeInterrupted } from './servicesHeld.js';
+import { producerError } from './streamedPart.js';
 import { DEFAULT_HELPER_IMAGE } from './throwawayContainers.js';
 
 const unsupported = (method: BackupMethod): PartMethod => {
@@ -52,7 +53,11 @@ export function createDockerBackupEngine(docker: Docker, options: DockerBackupEn
     openRepository: (location, password) => new ResticCli(location, password),
     describeProjectData: (projectName) => describeProjectData(docker, projectName),
     backUpService: (repo: ResticRepository, data: ServiceData, tags: string[]) =>
-      method(data).backUp(context, repo, data, tags),
+      method(data)
+        .backUp(context, repo, data, tags)
+        .catch((error: unknown) => {
+          throw producerError(`Backing up ${data.service}`, error);
+        }),
     verifyPart: async (repo, data, part): Promise<Verification> => {
       try {
         return await method(part).verify(context, repo, data, part);
@@ -66,7 +71,11 @@ export function createDockerBackupEngine(docker: Docker, options: DockerBackupEn
           `${part.service} is backed up as ${part.method} but now runs as ${data.method}`,
         );
       }
-      return method(part).restore(context, repo, data, part);
+      return method(part)
+        .restore(context, repo, data, part)
+        .catch((error: unknown) => {
+          throw producerError(`Restoring ${part.service}`, error);
+        });
     },
     resumeInterrupted: () => resumeInterrupted(docker, options.stateDir),
   };

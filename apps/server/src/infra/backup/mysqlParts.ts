@@ -95,7 +95,9 @@ async function loadDump(
 
 export const mysqlParts: PartMethod = {
   async backUp({ docker }, repo, data, tags) {
-    const version = await serverVersion(docker, data.containerId, data);
+    const version = await serverVersion(docker, data.containerId, data).catch((error: unknown) => {
+      throw producerError(`The dump of ${data.service}`, error);
+    });
     const { dump } = await tools(docker, data.containerId);
     const counter = new MysqlDumpCounter();
     const args = [

@@ -91,6 +91,7 @@ export async function withThrowawayServer(
       dataPath: volume.path,
       env,
       cmd: options.cmd,
+      of: data.containerId,
     });
     try {
       return await work(server.id);

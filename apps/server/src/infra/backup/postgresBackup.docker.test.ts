@@ -5,6 +5,7 @@ import { BackupError } from './backupEngine.js';
 import { ensureDatabaseImages, TestProject } from './backupTestKit.js';
 import { execText } from './containerExec.js';
 import { createDockerBackupEngine } from './dockerBackupEngine.js';
+import type { ResticCli } from './resticRepository.js';
 
 describeWith('docker')('backing up a PostgreSQL service', () => {
   const project = new TestProject();
@@ -86,9 +87,22 @@ describeWith('docker')('backing up a PostgreSQL service', () => {
     // Nothing of the verification is left behind.
     const leftovers = await project.docker.listContainers({
       all: true,
-      filters: { label: ['dev.slipway.backup-throwaway=true'] },
+      filters: { label: [`dev.slipway.backup-of=${postgres}`] },
     });
     expect(leftovers).toEqual([]);
+  });
+
+  it('stores nothing when the dump fails after it began, and says why', async () => {
+    // A role that may connect but not read the roles' table: pg_dumpall writes its header, then fails.
+    await psql('CREATE ROLE reader LOGIN', 'postgres');
+    const before = await (repo as ResticCli).listSnapshots();
+    const reader = { ...data, credentials: { ...data.credentials, POSTGRES_USER: 'reader' } };
+    const failure = await engine.backUpService(repo, reader, ['test']).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BackupError);
+    expect((failure as Error).message).toMatch(
+      /^The dump of db failed: pg_dumpall exited with 1: .*permission denied/,
+    );
+    expect(await (repo as ResticCli).listSnapshots()).toEqual(before);
   });
 
   it('refuses a dump of another major version before changing anything', async () => {

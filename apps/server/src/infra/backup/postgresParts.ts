@@ -122,7 +122,9 @@ async function waitForServer(docker: Docker, containerId: string, data: ServiceD
 
 export const postgresParts: PartMethod = {
   async backUp({ docker }, repo, data, tags) {
-    const version = await serverVersion(docker, data.containerId, data);
+    const version = await serverVersion(docker, data.containerId, data).catch((error: unknown) => {
+      throw producerError(`The dump of ${data.service}`, error);
+    });
     const counter = new PostgresDumpCounter();
     const dump = await execStream(docker, data.containerId, ['pg_dumpall', '-U', superuser(data)], {
       env: pgEnv(data),

@@ -1,11 +1,16 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError } from './backupEngine.js';
 import { ResticCli } from './resticRepository.js';
+
+const execFileAsync = promisify(execFile);
 
 const read = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -93,6 +98,31 @@ describe.skipIf(!existsSync('/usr/bin/restic') && process.env.CI !== 'true')('a 
     }
     expect(left).toEqual([ids[0], null, ids[2]]);
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'says the disk is full when it is, and keeps what it stored before',
+    async () => {
+      const small = join(dir, 'small-disk');
+      await mkdir(small);
+      await execFileAsync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', small]);
+      try {
+        const repo = new ResticCli({ kind: 'local', path: join(small, 'repo') }, password);
+        await repo.ensureInitialised();
+        const first = await repo.backupStream(Readable.from([Buffer.from('kept')]), 'first.sql', []);
+        const failure = await repo
+          .backupStream(Readable.from([randomBytes(6 * 1024 * 1024)]), 'big.sql', [])
+          .catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(BackupError);
+        expect((failure as Error).message).toMatch(
+          /^The disk of the backup repository is full: .*no space left on device/,
+        );
+        const back = repo.dumpStream(first.snapshotId, 'first.sql');
+        expect(await read(back.stdout)).toBe('kept');
+      } finally {
+        await execFileAsync('umount', [small]);
+      }
+    },
+  );
 
   it('fails its check with a sentence when the repository was tampered with', async () => {
     const repo = new ResticCli({ kind: 'local', path }, password);

@@ -154,7 +154,8 @@ export class ResticCli implements ResticRepository {
       done,
       kill: () => {
         killed = true;
-        child.kill('SIGTERM');
+        // SIGINT: restic's own clean-up (its lock in the repository) runs before it exits.
+        child.kill('SIGINT');
       },
     };
   }
@@ -193,6 +194,21 @@ export class ResticCli implements ResticRepository {
       .flatMap((group) => (group.remove ?? []).map((snapshot) => snapshot.id))
       .filter((id) => !kept(id));
     await this.removeSnapshots(remove);
+  }
+
+  /** The snapshots holding every one of `tags` (all of them without tags), oldest first. */
+  async listSnapshots(tags: string[] = []): Promise<{ id: string; time: string; tags: string[] }[]> {
+    checkTags(tags);
+    const args = ['snapshots', ...(tags.length ? [`--tag=${tags.join(',')}`] : [])];
+    const snapshots = await this.json<{ id: string; time: string; tags?: string[] }[] | null>(
+      args,
+      'list snapshots',
+    );
+    return (snapshots ?? []).map((snapshot) => ({
+      id: snapshot.id,
+      time: snapshot.time,
+      tags: snapshot.tags ?? [],
+    }));
   }
 
   async removeSnapshots(ids: string[]): Promise<void> {

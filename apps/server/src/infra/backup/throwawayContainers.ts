@@ -5,6 +5,8 @@ import { ExecFailure, ExecOutputSplitter, type RunningExec } from './containerEx
 
 /** On every container and volume the engine makes for itself, so that a crash's leftovers can be found. */
 export const THROWAWAY_LABEL = 'dev.slipway.backup-throwaway';
+/** On a throwaway server: the container of the service whose backup it checks. */
+export const THROWAWAY_OF_LABEL = 'dev.slipway.backup-of';
 
 /** The small image whose `tar`, `find` and `sh` read and write volumes (busybox; built offline in tests). */
 export const DEFAULT_HELPER_IMAGE = 'busybox:1.36';
@@ -120,13 +122,13 @@ export async function removeThrowawayVolume(docker: Docker, name: string): Promi
 /** A throwaway database server: `image`'s own command on a fresh volume at `dataPath`; no network. */
 export async function startThrowawayServer(
   docker: Docker,
-  options: { image: string; volume: string; dataPath: string; env: string[]; cmd?: string[] },
+  options: { image: string; volume: string; dataPath: string; env: string[]; cmd?: string[]; of: string },
 ): Promise<{ id: string; remove(): Promise<void> }> {
   const container = await docker.createContainer({
     Image: options.image,
     Cmd: options.cmd,
     Env: options.env,
-    Labels: { [THROWAWAY_LABEL]: 'true' },
+    Labels: { [THROWAWAY_LABEL]: 'true', [THROWAWAY_OF_LABEL]: options.of },
     NetworkDisabled: true,
     HostConfig: { Mounts: mounts([{ volume: options.volume, path: options.dataPath }]), NetworkMode: 'none' },
   });
