@@ -148,6 +148,22 @@ describe('backups (schedule, retention, alerts, restore roll-back)', () => {
     expect(backups.map((b) => b.id)).toEqual([backup.id]);
   });
 
+  it('keeps the repository password only sealed: never in an answer, never in the clear in its row', async () => {
+    const workspace = await newWorkspace();
+    const answer = await owner.client.get(`/api/workspace-backups/${workspace.name}`);
+    const row = await ctx.platform.backups.repository.settings(workspace.id);
+    const password = await ctx.platform.vault.decrypt(row!.passwordEnc);
+    expect(password).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(row!.passwordEnc).not.toContain(password);
+    expect(answer.body).not.toContain(password);
+    expect(answer.body).not.toContain(row!.passwordEnc);
+    // Each workspace has its own.
+    const other = await newWorkspace();
+    await overview(other.name);
+    const otherRow = await ctx.platform.backups.repository.settings(other.id);
+    expect(await ctx.platform.vault.decrypt(otherRow!.passwordEnc)).not.toBe(password);
+  });
+
   it('answers 409 to Back Up Now while a backup runs', async () => {
     const workspace = await newWorkspace();
     let release = () => {};
