@@ -141,12 +141,21 @@ export function createBackupsModule(deps: {
      * left marked as running (in one process: all of it; with replicas: what stopped beating).
      */
     async recover() {
-      const resumed = await deps.engine.resumeInterrupted();
-      if (resumed.length > 0)
+      // Neither step may keep the server from starting: each failure is logged, and the scheduler's pass
+      // fails stale work again within a minute.
+      const resumed = await deps.engine.resumeInterrupted().catch((error) => {
+        logger.error({ err: error }, 'resuming containers a backup had paused or stopped failed');
+        return [];
+      });
+      if (resumed.length > 0) {
         logger.warn({ containers: resumed }, 'resumed containers a backup had paused or stopped');
-      await scheduler.failInterrupted(
-        deps.singleProcess ? new Date(now().getTime() + 1) : new Date(now().getTime() - STALE_AFTER_MS),
-      );
+      }
+      const before = deps.singleProcess
+        ? new Date(now().getTime() + 1)
+        : new Date(now().getTime() - STALE_AFTER_MS);
+      await scheduler
+        .failInterrupted(before)
+        .catch((error) => logger.error({ err: error }, 'failing interrupted backups failed'));
     },
     /**
      * A deleted workspace's repository goes with it: its password went with its settings row, so nothing could
