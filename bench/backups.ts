@@ -70,8 +70,7 @@ CMD ["/bin/busybox", "httpd", "-f", "-p", "8080", "-h", "/www"]
   item: `#!/bin/sh
 id="$QUERY_STRING"
 case "$id" in ''|*[!0-9]*) id=1 ;; esac
-echo "Content-Type: text/plain"
-echo ""
+printf 'Content-Type: text/plain\\r\\n\\r\\n'
 /usr/local/bin/psql -h db -U postgres -tA -c "SELECT name FROM items WHERE id = $id" 2>&1
 `,
 };

@@ -50,8 +50,8 @@ const LEDGER = {
   'www/index.html': '<h1>ledger</h1>\n',
   'www/cgi-bin/rows': [
     '#!/bin/sh',
-    'echo "Content-Type: text/plain"',
-    'echo ""',
+    // busybox httpd passes the script's headers on as they are: HTTP wants CRLF line ends.
+    "printf 'Content-Type: text/plain\\r\\n\\r\\n'",
     `${PSQL} -tA -c "SELECT count(*) FROM items" 2>&1`,
     '',
   ].join('\n'),
@@ -165,6 +165,7 @@ describe.skipIf(!chromiumAvailable() || !dockerIsReady)('backups', () => {
 
   it('opens Workspace Settings → Backups: the repository, the schedule with its defaults, no backups yet', async () => {
     await page.goto(at(`/workspace-settings?workspace=${WORKSPACE}`));
+    await expectText(page, 'Workspace Settings');
     await page.getByRole('tab', { name: 'Backups' }).click();
     await expectTexts(page, ['Schedule', 'Back up on a schedule', 'Backups', 'No backups yet']);
     expect(await page.getByTestId('backup-repository').textContent()).toMatch(/^local directory/);
@@ -178,7 +179,7 @@ describe.skipIf(!chromiumAvailable() || !dockerIsReady)('backups', () => {
     const toggle = page.getByRole('switch', { name: 'Back up on a schedule' });
     if (!(await toggle.isChecked())) await toggle.check();
     await page.getByRole('radio', { name: 'Cron expression' }).check();
-    await page.getByLabel('Cron expression', { exact: true }).fill('0 3 * *');
+    await page.getByRole('textbox', { name: 'Cron expression' }).fill('0 3 * *');
     await page.getByRole('button', { name: 'Save Backup Settings' }).click();
     await expectText(
       page,
