@@ -49,6 +49,8 @@ export interface RunningExec {
   stdout: Readable;
   /** Resolves when the command exited 0; rejects with its stderr's last lines otherwise. */
   finished: Promise<void>;
+  /** Stops it (its reader failed): the command must not be left blocked on a write nobody reads. */
+  cancel(): void;
 }
 
 export class ExecFailure extends Error {
@@ -94,6 +96,7 @@ export async function execStream(
   const splitter = new ExecOutputSplitter(options.onStderr);
   socket.pipe(splitter);
   let inputError: Error | undefined;
+  let cancelled = false;
   if (options.stdin) {
     options.stdin.pipe(socket as unknown as NodeJS.WritableStream);
     // A failed input ends the command's stdin, and the command's end reports the input's error.
@@ -103,9 +106,14 @@ export async function execStream(
     });
   }
   const finished = new Promise<void>((resolve, reject) => {
-    splitter.once('error', reject);
-    socket.once('error', reject);
-    socket.once('end', () => {
+    splitter.on('error', reject);
+    socket.on('error', reject);
+    // 'close' comes after the output ended, or after cancel() destroyed the connection.
+    socket.once('close', () => {
+      if (cancelled) {
+        reject(new Error(`${cmd[0] ?? 'command'} was stopped`));
+        return;
+      }
       exitCodeOf(exec).then((code) => {
         if (inputError) reject(inputError);
         else if (code === 0) resolve();
@@ -114,7 +122,15 @@ export async function execStream(
     });
   });
   finished.catch(() => {}); // the caller awaits it; an unawaited rejection must not crash the server
-  return { stdout: splitter, finished };
+  return {
+    stdout: splitter,
+    finished,
+    cancel: () => {
+      cancelled = true;
+      // Closing the connection closes the command's output: its next write ends it (SIGPIPE).
+      socket.destroy();
+    },
+  };
 }
 
 /** Runs `cmd` in a running container and answers its stdout (small outputs: queries, listings). */

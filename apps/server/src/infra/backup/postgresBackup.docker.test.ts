@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWith } from '../../test/services.js';
 import type { BackupEngine, ResticRepository, ServiceData } from './backupEngine.js';
@@ -6,6 +8,9 @@ import { ensureDatabaseImages, TestProject } from './backupTestKit.js';
 import { execText } from './containerExec.js';
 import { createDockerBackupEngine } from './dockerBackupEngine.js';
 import type { ResticCli } from './resticRepository.js';
+import { waitUntil } from './streamedPart.js';
+
+const run = promisify(execFile);
 
 describeWith('docker')('backing up a PostgreSQL service', () => {
   const project = new TestProject();
@@ -104,6 +109,38 @@ describeWith('docker')('backing up a PostgreSQL service', () => {
     );
     expect(await (repo as ResticCli).listSnapshots()).toEqual(before);
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "says the repository's disk is full, and leaves no dump running in the service",
+    async () => {
+      const small = await project.tempDir();
+      await run('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', small]);
+      try {
+        const full = engine.openRepository({ kind: 'local', path: `${small}/repo` }, 'a password');
+        await full.ensureInitialised();
+        await psql(
+          'CREATE TABLE noise AS SELECT g, md5(g::text) || md5((g * 7)::text) AS text FROM generate_series(1, 120000) g',
+        );
+        const failure = await engine.backUpService(full, data, ['test']).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(BackupError);
+        expect((failure as Error).message).toMatch(/^The disk of the backup repository is full: /);
+        await waitUntil(
+          async () =>
+            (
+              await psql(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'pg_dump%'",
+                'postgres',
+              )
+            ).trim() === '0',
+          async () => {},
+          'pg_dumpall ending',
+        );
+      } finally {
+        await psql('DROP TABLE IF EXISTS noise');
+        await run('umount', [small]);
+      }
+    },
+  );
 
   it('refuses a dump of another major version before changing anything', async () => {
     const part = await engine.backUpService(repo, data, ['test']);

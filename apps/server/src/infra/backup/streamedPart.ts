@@ -23,13 +23,28 @@ export async function backUpOutput(
   filename: string,
   tags: string[],
 ): Promise<StreamBackup> {
+  // Who failed first decides the sentence: the command, an observer, or restic.
+  const producerState: { outcome: 'running' | 'ok' | { failure: unknown } } = { outcome: 'running' };
+  producer.finished.then(
+    () => {
+      producerState.outcome = 'ok';
+    },
+    (failure: unknown) => {
+      producerState.outcome = { failure };
+    },
+  );
+  let observerFailure: unknown;
   const gate = new PassThrough();
+  const fail = (error: Error) => {
+    observerFailure ??= error;
+    gate.destroy(error);
+  };
   let source: Readable = producer.stdout;
   for (const observer of observers) {
-    source.once('error', (error) => gate.destroy(error));
+    source.once('error', fail);
     source = source.pipe(observer);
   }
-  source.once('error', (error) => gate.destroy(error));
+  source.once('error', fail);
   source.pipe(gate, { end: false });
   source.once('end', () => {
     producer.finished.then(
@@ -41,11 +56,12 @@ export async function backUpOutput(
   try {
     return await repo.backupStream(gate, filename, tags);
   } catch (error) {
-    const failed = await producer.finished.then(
-      () => undefined,
-      (failure: unknown) => failure,
-    );
-    throw failed ? producerError(what, failed) : error;
+    // restic stopped first (a full disk, a wrong password): the command must not stay blocked on its output.
+    const { outcome } = producerState;
+    if (outcome === 'running') producer.cancel();
+    if (typeof outcome === 'object') throw producerError(what, outcome.failure);
+    if (observerFailure) throw producerError(what, observerFailure);
+    throw error;
   }
 }
 
@@ -66,6 +82,8 @@ export async function restoreInto(
     throw producerError(what, error);
   }
   consumer.stdout.resume();
+  // A consumer that failed reads no more: restic must not stay blocked writing to it.
+  consumer.finished.catch(() => read.kill());
   const [readResult, consumerResult] = await Promise.allSettled([read.done, consumer.finished]);
   if (readResult.status === 'rejected') throw readResult.reason;
   if (consumerResult.status === 'rejected') throw producerError(what, consumerResult.reason);

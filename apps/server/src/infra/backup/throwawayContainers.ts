@@ -66,29 +66,49 @@ export async function runInThrowaway(
     })) as unknown as Readable & NodeJS.WritableStream;
     const splitter = new ExecOutputSplitter();
     socket.pipe(splitter);
+    // Writes into a connection whose container already exited fail here; the exit code says why.
+    socket.on('error', () => {});
     await container.start();
     let inputError: Error | undefined;
+    let cancelled = false;
+    const stop = () => {
+      container.kill().catch(() => {});
+    };
     if (options.stdin) {
       options.stdin.pipe(socket);
       // A refused or failed input stops the command: it must not finish on half of it.
       options.stdin.once('error', (error) => {
         inputError = error;
-        container.kill().catch(() => {});
+        stop();
       });
     }
     const finished = (async () => {
       try {
         const { StatusCode } = (await container.wait()) as { StatusCode: number };
         if (inputError) throw inputError;
+        if (cancelled) throw new Error(`${options.cmd[0] ?? 'command'} was stopped`);
         if (StatusCode !== 0) throw new ExecFailure(StatusCode, splitter.stderr, options.cmd[0] ?? 'command');
         // The output may still be in flight when the engine reports the exit.
-        if (!splitter.writableFinished) await new Promise((resolve) => splitter.once('finish', resolve));
+        if (!splitter.writableFinished) {
+          await new Promise((resolve) => {
+            splitter.once('finish', resolve);
+            splitter.once('close', resolve);
+          });
+        }
       } finally {
         await removeContainer(docker, container.id);
       }
     })();
     finished.catch(() => {}); // the caller awaits it
-    return { stdout: splitter, finished };
+    return {
+      stdout: splitter,
+      finished,
+      cancel: () => {
+        cancelled = true;
+        splitter.destroy();
+        stop();
+      },
+    };
   } catch (error) {
     await removeContainer(docker, container.id);
     throw error;
