@@ -163,6 +163,19 @@ export function createBackupsRepository(db: Db) {
       if (ids.length > 0) await db.delete(backups).where(inArray(backups.id, ids));
     },
 
+    /** Failed backups older than `before` (their snapshots were removed when they failed): only rows go. */
+    async deleteFailedBefore(workspaceId: string, before: Date): Promise<void> {
+      await db
+        .delete(backups)
+        .where(
+          and(
+            eq(backups.workspaceId, workspaceId),
+            eq(backups.status, 'failed'),
+            lt(backups.startedAt, before),
+          ),
+        );
+    },
+
     async beat(kind: 'backup' | 'restore', id: string, now: Date): Promise<void> {
       if (kind === 'backup') await db.update(backups).set({ heartbeatAt: now }).where(eq(backups.id, id));
       else await db.update(restores).set({ heartbeatAt: now }).where(eq(restores.id, id));
