@@ -53,6 +53,16 @@ export interface RunningExec {
   cancel(): void;
 }
 
+/** stderr as whole lines, however the engine cut it into frames. */
+export function byLine(onLine: (line: string) => void): (text: string) => void {
+  let partial = '';
+  return (text) => {
+    const lines = (partial + text).split('\n');
+    partial = (lines.pop() ?? '').slice(-4096);
+    for (const line of lines) onLine(line);
+  };
+}
+
 export class ExecFailure extends Error {
   constructor(
     readonly exitCode: number | null,

@@ -9,6 +9,7 @@ import type {
 } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
 import { filesParts } from './filesParts.js';
+import { mongoParts } from './mongoParts.js';
 import { mysqlParts } from './mysqlParts.js';
 import type { EngineContext, PartMethod } from './partMethod.js';
 import { postgresParts } from './postgresParts.js';
@@ -19,17 +20,10 @@ import { resumeInterrupted } from './servicesHeld.js';
 import { producerError } from './streamedPart.js';
 import { DEFAULT_HELPER_IMAGE } from './throwawayContainers.js';
 
-const unsupported = (method: BackupMethod): PartMethod => {
-  const refuse = async (): Promise<never> => {
-    throw new BackupError(`Backing up ${method} is not supported yet`);
-  };
-  return { backUp: refuse, verify: refuse, restore: refuse };
-};
-
 const METHODS = {
   postgres: postgresParts,
   mysql: mysqlParts,
-  mongodb: unsupported('mongodb'),
+  mongodb: mongoParts,
   redis: redisParts,
   files: filesParts,
 } satisfies Record<BackupMethod, PartMethod>;

@@ -1,6 +1,7 @@
 import { Readable, type Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
+import { dumpedCounts } from './mongoParts.js';
 import { MysqlDumpCounter } from './mysqlDumpCounter.js';
 import { PostgresDumpCounter } from './postgresDumpCounter.js';
 
@@ -74,5 +75,16 @@ describe('counting rows in a dump as it streams', () => {
       'shop/orders': 5,
       'shop/empty `one': 0,
     });
+  });
+
+  it("mongodump: its own log's count of each collection it wrote, system databases left out", () => {
+    const { tables, onStderr } = dumpedCounts();
+    onStderr('2026-11-27T18:00:00.000+0000\twriting shop.items to archive on stdout\n');
+    onStderr('2026-11-27T18:00:00.100+0000\tdone dumping shop.it');
+    onStderr(
+      'ems (2500 documents)\n2026-11-27T18:00:00.101+0000\tdone dumping admin.system.users (1 document)\n',
+    );
+    onStderr('2026-11-27T18:00:00.200+0000\tdone dumping shop.empty (0 documents)\n');
+    expect(tables).toEqual({ 'shop/items': 2500, 'shop/empty': 0 });
   });
 });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import type { PartResult, ResticRepository, ServiceData, Verification } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
-import { execStream, execText } from './containerExec.js';
+import { byLine, execStream, execText } from './containerExec.js';
 import type { PartMethod } from './partMethod.js';
 import { compareTables, dataVolume, majorVersion, withThrowawayServer } from './partMethod.js';
 import { PostgresDumpCounter, tableKey } from './postgresDumpCounter.js';
@@ -75,13 +75,10 @@ function loadErrors(): { onStderr: (text: string) => void; errors: string[] } {
   const errors: string[] = [];
   return {
     errors,
-    onStderr: (text) => {
-      for (const line of text.split('\n')) {
-        if (!/ERROR:/.test(line) || /role ".*" already exists|database ".*" already exists/.test(line))
-          continue;
-        if (errors.length < 5) errors.push(line.replace(/^psql:[^:]*:\d+:\s*/, '').trim());
-      }
-    },
+    onStderr: byLine((line) => {
+      if (!/ERROR:/.test(line) || /role ".*" already exists|database ".*" already exists/.test(line)) return;
+      if (errors.length < 5) errors.push(line.replace(/^psql:[^:]*:\d+:\s*/, '').trim());
+    }),
   };
 }
 
