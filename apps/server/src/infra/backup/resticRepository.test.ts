@@ -79,6 +79,7 @@ describe.skipIf(!existsSync('/usr/bin/restic') && process.env.CI !== 'true')('a 
 
   it('removes snapshots outside the retention, but never the ones to keep', async () => {
     const repo = new ResticCli({ kind: 'local', path }, password);
+    await repo.ensureInitialised();
     const ids = [];
     for (const text of ['a', 'b', 'c']) {
       ids.push(
@@ -126,6 +127,8 @@ describe.skipIf(!existsSync('/usr/bin/restic') && process.env.CI !== 'true')('a 
 
   it('fails its check with a sentence when the repository was tampered with', async () => {
     const repo = new ResticCli({ kind: 'local', path }, password);
+    await repo.ensureInitialised();
+    await repo.backupStream(Readable.from([Buffer.from('to be tampered with')]), 'tampered.sql', []);
     const data = join(path, 'data');
     for (const sub of await readdir(data)) {
       for (const pack of await readdir(join(data, sub))) {

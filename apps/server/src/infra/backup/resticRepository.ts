@@ -183,7 +183,16 @@ export class ResticCli implements ResticRepository {
 
   async forget(tags: string[], policy: { daily: number; weekly: number; keep: string[] }): Promise<void> {
     checkTags(tags);
-    const args = ['forget', '--keep-daily', String(policy.daily), '--keep-weekly', String(policy.weekly)];
+    // Grouped by file (one per service part), not by host: a server that moved keeps its history in one line.
+    const args = [
+      'forget',
+      '--group-by',
+      'paths',
+      '--keep-daily',
+      String(policy.daily),
+      '--keep-weekly',
+      String(policy.weekly),
+    ];
     if (tags.length) args.push(`--tag=${tags.join(',')}`);
     const groups = await this.json<{ remove: { id: string }[] | null }[]>(
       [...args, '--dry-run'],
