@@ -23,6 +23,8 @@ export class PostgresDumpCounter extends Transform {
   readonly tables: Record<string, number> = {};
   private database = 'postgres';
   private copying: string | undefined;
+  /** Rows of the block being copied, kept in a number until its end (the hot path touches no object). */
+  private rows = 0;
   /** The head of the line that began in an earlier chunk, and that line's length so far. */
   private head: Buffer[] = [];
   private headLength = 0;
@@ -45,7 +47,7 @@ export class PostgresDumpCounter extends Transform {
       } else if (this.copying !== undefined) {
         // The hot path: a row is a line; only `\.` ends the block.
         if (end - start === 2 && chunk[start] === 0x5c && chunk[start + 1] === 0x2e) this.onLine('\\.', 2);
-        else this.tables[this.copying] = (this.tables[this.copying] ?? 0) + 1;
+        else this.rows++;
       } else {
         this.onLine(chunk.subarray(start, Math.min(end, start + HEAD_LIMIT)).toString('utf8'), end - start);
       }
@@ -56,8 +58,10 @@ export class PostgresDumpCounter extends Transform {
 
   private onLine(line: string, length: number): void {
     if (this.copying !== undefined) {
-      if (length === 2 && line === '\\.') this.copying = undefined;
-      else this.tables[this.copying] = (this.tables[this.copying] ?? 0) + 1;
+      if (length === 2 && line === '\\.') {
+        this.tables[this.copying] = (this.tables[this.copying] ?? 0) + this.rows;
+        this.copying = undefined;
+      } else this.rows++;
       return;
     }
     if (line.startsWith('\\connect ')) {
@@ -68,6 +72,7 @@ export class PostgresDumpCounter extends Transform {
     if (copy) {
       this.copying = tableKey(this.database, copy[1]!);
       this.tables[this.copying] ??= 0;
+      this.rows = 0;
     }
   }
 }
