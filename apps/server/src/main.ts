@@ -51,6 +51,9 @@ async function main() {
   await platform.customDomains.listen();
   // Pull request events become previews: deployed, reported, removed; idle ones swept hourly; in one replica.
   platform.previews.start();
+  // Backups: what a crash interrupted is resumed and failed first; then scheduled backups, in one replica.
+  await platform.backups.recover();
+  platform.backups.start();
   const reloadWarning = platform.ingress.kind === 'caddy' ? await reloadResetWarning() : undefined;
   if (reloadWarning) platform.logger.warn(reloadWarning);
   platform.logger.info(

@@ -8,6 +8,11 @@ export const ALERT_TYPES = [
   'restart_loop',
   'service_unreachable',
   'containers_missing',
+  /** Backups (apps/server/src/backups/backupAlerts.ts): a failed backup, a missed schedule, a restore. */
+  'backup_failed',
+  'backup_missed',
+  'backup_restored',
+  'restore_failed',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

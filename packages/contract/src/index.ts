@@ -1,6 +1,7 @@
 export * from './admin.js';
 export * from './alerts.js';
 export * from './apiTokens.js';
+export * from './backups.js';
 export * from './billing.js';
 export * from './cadvisor.js';
 export * from './customDomains.js';

@@ -14,6 +14,7 @@ import { pathParamNames, type RouteDefinition } from './route.js';
 import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { apiTokenRoutes } from './routes/apiTokens.js';
+import { backupRoutes } from './routes/backups.js';
 import { billingRoutes } from './routes/billing.js';
 import { customDomainRoutes } from './routes/customDomains.js';
 import { deploymentRoutes } from './routes/deployments.js';
@@ -57,6 +58,11 @@ const AREAS = {
     routes: previewRoutes,
     description:
       "Previews of a workspace's pull requests: their settings, the previews themselves and which variables they get.",
+  },
+  backups: {
+    routes: backupRoutes,
+    description:
+      "A workspace's backups: schedule and retention, Back Up Now, each backup verified by restoring it, and restores.",
   },
   reference: { routes: referenceRoutes, description: 'This description of the API.' },
 } as const;

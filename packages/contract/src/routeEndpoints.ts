@@ -120,6 +120,12 @@ export const ROUTE_ENDPOINTS = {
   removePreview: { method: 'DELETE', path: '/api/workspace-previews/:name/:number' },
   listPreviewVariables: { method: 'GET', path: '/api/workspace-preview-variables/:name' },
   setPreviewVariable: { method: 'PUT', path: '/api/workspace-preview-variables/:name/:key' },
+  listBackups: { method: 'GET', path: '/api/workspace-backups/:name' },
+  setBackupSettings: { method: 'PUT', path: '/api/workspace-backup-settings/:name' },
+  backUpNow: { method: 'POST', path: '/api/workspace-backups/:name' },
+  getBackup: { method: 'GET', path: '/api/workspace-backups/:name/:backupId' },
+  startRestore: { method: 'POST', path: '/api/workspace-backups/:name/:backupId/restore' },
+  getRestore: { method: 'GET', path: '/api/workspace-restores/:name/:restoreId' },
   openApiDocument: { method: 'GET', path: '/api/openapi.json' },
   webApp: { method: 'GET', path: '/*' },
 } as const satisfies { readonly [N in RouteName]: RouteEndpoint<N> };

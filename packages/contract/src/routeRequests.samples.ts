@@ -1,6 +1,7 @@
 /** Request samples for the route table's schemas: valid and invalid bodies, queries and params per route. */
 
 import type { RequestSamples } from './requestSampleTypes.js';
+import { BACKUP_REQUEST_SAMPLES } from './routeRequests.backupSamples.js';
 import { CUSTOM_DOMAIN_REQUEST_SAMPLES } from './routeRequests.customDomainSamples.js';
 import { PREVIEW_REQUEST_SAMPLES } from './routeRequests.previewSamples.js';
 import type { RouteName } from './routes.js';
@@ -12,6 +13,7 @@ const tooLong = (length: number) => 'a'.repeat(length + 1);
 export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
   ...CUSTOM_DOMAIN_REQUEST_SAMPLES,
   ...PREVIEW_REQUEST_SAMPLES,
+  ...BACKUP_REQUEST_SAMPLES,
   signInWithInstall: {
     query: { valid: [{}, { as: 'waiting' }], invalid: [{ value: { as: 'admin' } }] },
   },

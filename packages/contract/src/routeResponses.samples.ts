@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from './openapi.js';
 import { ADMIN_RESPONSE_SAMPLES } from './routeResponses.adminSamples.js';
+import { BACKUP_RESPONSE_SAMPLES } from './routeResponses.backupSamples.js';
 import { CUSTOM_DOMAIN_RESPONSE_SAMPLES } from './routeResponses.customDomainSamples.js';
 import { PREVIEW_RESPONSE_SAMPLES } from './routeResponses.previewSamples.js';
 import type { RouteName } from './routes.js';
@@ -378,5 +379,6 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
   ...ADMIN_RESPONSE_SAMPLES,
   ...CUSTOM_DOMAIN_RESPONSE_SAMPLES,
   ...PREVIEW_RESPONSE_SAMPLES,
+  ...BACKUP_RESPONSE_SAMPLES,
   openApiDocument: { 200: buildOpenApiDocument() },
 };

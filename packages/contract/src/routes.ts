@@ -3,6 +3,7 @@ import { type RouteDefinition, route } from './route.js';
 import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { apiTokenRoutes } from './routes/apiTokens.js';
+import { backupRoutes } from './routes/backups.js';
 import { billingRoutes } from './routes/billing.js';
 import { customDomainRoutes } from './routes/customDomains.js';
 import { deploymentRoutes } from './routes/deployments.js';
@@ -23,6 +24,7 @@ export const ROUTES = {
   ...apiTokenRoutes,
   ...customDomainRoutes,
   ...previewRoutes,
+  ...backupRoutes,
   ...referenceRoutes,
   webApp: route({
     method: 'GET',

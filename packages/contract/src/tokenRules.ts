@@ -122,6 +122,13 @@ export const TOKEN_RULES = {
   removePreview: write(named('name')),
   listPreviewVariables: read(named('name')),
   setPreviewVariable: write(named('name')),
+  listBackups: read(named('name')),
+  getBackup: read(named('name')),
+  getRestore: read(named('name')),
+  setBackupSettings: write(named('name')),
+  backUpNow: write(named('name')),
+  // A restore overwrites the workspace's data: a deploy-scoped token may, a write-only one may not.
+  startRestore: deploy(named('name')),
   // Caddy's question, on loopback: a token neither helps nor is needed.
   tlsPermission: PUBLIC,
   openApiDocument: PUBLIC,

@@ -35,6 +35,16 @@ export function createAlertsRepository(db: Db) {
       return row;
     },
 
+    /** An event rather than a failure (a restore done): stored already resolved, so it is history at once. */
+    async record(alert: NewAlert): Promise<AlertRow> {
+      const now = new Date();
+      const [row] = await db
+        .insert(alerts)
+        .values({ id: newAlertId(), ...alert, state: 'resolved', resolvedAt: now, resolvedBy: 'system' })
+        .returning();
+      return row!;
+    },
+
     /** Resolves the active alert with this fingerprint (recovery); returns it when there was one. */
     async resolveFingerprint(
       workspaceId: string,

@@ -78,6 +78,22 @@ export function createAlertsService(deps: {
       return row;
     },
 
+    /**
+     * An event the workspace's owner hears about once (a restore of a backup): in the alert history, sent to
+     * the channels as raised, never active.
+     */
+    async record(workspace: WorkspaceRow, alert: Omit<NewAlert, 'workspaceId'>): Promise<AlertRow> {
+      const mask = await deps.masks.forWorkspace(workspace.userId, workspace.name);
+      const row = await deps.alerts.record({
+        ...alert,
+        title: `${await previewMark(workspace)}${mask(alert.title)}`,
+        description: mask(alert.description),
+        workspaceId: workspace.id,
+      });
+      await tell(() => deps.listener.alertRaised(workspace, row, []));
+      return row;
+    },
+
     /** Resolves the failure's alert, if active, because the failure is over. */
     async recover(workspace: WorkspaceRow, fingerprint: string): Promise<AlertRow | undefined> {
       const row = await deps.alerts.resolveFingerprint(workspace.id, fingerprint, 'system');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type BackupStore, backupEnvShape, backupStoreFrom } from './backupConfig.js';
 
 /**
  * The repository root (this file is apps/server/src/config/config.ts). Relative paths in the
@@ -103,6 +104,7 @@ const envSchema = z.object({
   LOG_RETENTION_LINES: z.coerce.number().int().min(100).default(50_000),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(14),
   SYSTEM_HEALTH_IMAGE: z.string().default('busybox:1.36'),
+  ...backupEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -213,6 +215,8 @@ export interface Config {
     logRetentionDays: number;
     systemHealthImage: string;
   };
+  /** Where workspaces' backup repositories live (config/backupConfig.ts). */
+  backups: { store: BackupStore };
   /** Present in production (required there); generated into the data directory otherwise. */
   secrets: {
     sessionSecret: string | undefined;
@@ -271,6 +275,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
   // Local mode signs anyone in as the operator, so it never listens beyond this machine.
   const host = authMode === 'local' ? '127.0.0.1' : (env.HOST ?? '0.0.0.0');
   const dataDir = path.resolve(root, env.DATA_DIR);
+  const backupStore = backupStoreFrom(env, dataDir);
+  if (typeof backupStore === 'string') throw new ConfigError(`Invalid configuration:\n  ${backupStore}`);
   return {
     env: env.NODE_ENV,
     production,
@@ -353,6 +359,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       logRetentionDays: env.LOG_RETENTION_DAYS,
       systemHealthImage: env.SYSTEM_HEALTH_IMAGE,
     },
+    backups: { store: backupStore },
     secrets: {
       sessionSecret: env.SESSION_SECRET,
       encryptionKey: env.ENCRYPTION_KEY,

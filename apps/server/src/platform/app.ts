@@ -14,6 +14,7 @@ import { createTokenGuard, registerTokenChecks } from '../api-tokens/tokenGuard.
 import { registerRequestContext } from '../auth/requestContext.js';
 import { authRoutes } from '../auth/routes.js';
 import { cookiePolicy } from '../auth/sessionCookies.js';
+import { backupRoutes } from '../backups/routes.js';
 import { billingRoutes } from '../billing/routes.js';
 import { customDomainRoutes } from '../custom-domains/routes.js';
 import { deployOnPushRoutes } from '../deploy-on-push/routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(
       }),
       ...deployOnPushRoutes({ deployOnPush: platform.deployOnPush }),
       ...previewRoutes({ previews: platform.previews }),
+      ...backupRoutes({ backups: platform.backups.service }),
       ...adminRoutes({ admin: platform.admin, sessions: platform.sessions, policy, limits }),
       ...workspacesRoutes({ workspaces: runningApps.workspaces, lifecycle: platform.workspaceLifecycle }),
       ...logsRoutes({

@@ -6,6 +6,7 @@ import { createApiTokensRepository } from '../api-tokens/apiTokensRepository.js'
 import { createApiTokensService } from '../api-tokens/apiTokensService.js';
 import { createAuthService } from '../auth/authService.js';
 import { createSessionManager } from '../auth/sessions.js';
+import { type BackupsModule, createBackupsModule } from '../backups/backupsModule.js';
 import { createBillingModule } from '../billing/billingModule.js';
 import { sweepLapsedWorkspaces } from '../billing/lapseSweep.js';
 import type { Config } from '../config/config.js';
@@ -17,8 +18,10 @@ import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
 import { createPreviewVariables } from '../env-variables/previewVariables.js';
+import type { BackupEngine } from '../infra/backup/backupEngine.js';
 import { type ComposeCli, createComposeCli } from '../infra/compose/composeCli.js';
 import { type Database, openDatabase } from '../infra/db/client.js';
+import { createDocker } from '../infra/docker/dockerode.js';
 import type { Ingress } from '../infra/ingress/ingress.js';
 import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
@@ -39,6 +42,7 @@ import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { createUsersRepository } from '../users/usersRepository.js';
 import { createWorkspaceLifecycle } from '../workspaces/workspaceLifecycle.js';
 import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import { chooseBackupEngine } from './chooseBackupEngine.js';
 import { chooseContainerMonitor } from './chooseContainerMonitor.js';
 import { chooseIngress } from './chooseIngress.js';
 import { choosePaypal } from './choosePaypal.js';
@@ -85,6 +89,10 @@ export async function createPlatform(
     ingress?: Ingress;
     /** Where previews write on pull requests (tests: the GitHub adapter pointed at the stand-in). */
     pullRequestNotes?: PullRequestNotes;
+    /** The backup engine instead of the real one (unit tests of scheduling and retention only). */
+    backupEngine?: BackupEngine;
+    /** The backups' clock (schedule tests move it). */
+    now?: () => Date;
   } = {},
 ) {
   const secrets = options.secrets ?? resolveSecrets(config);
@@ -234,6 +242,7 @@ export async function createPlatform(
         (workspace) => customDomainStore.repository.deleteForWorkspace(workspace.id),
         // A workspace's previews go with it (a preview's own previews: none).
         (workspace) => previewsModule.removeAllOf(workspace),
+        (workspace) => backups.removeWorkspace(workspace),
       ],
     },
   });
@@ -268,6 +277,29 @@ export async function createPlatform(
         graceDays: config.billingGraceDays,
         logger,
       }),
+  });
+  // No timeout on the engine's calls: a dump or a copy streams for as long as the data takes.
+  const backupDocker = createDocker({ socketPath: config.vm.dockerSocket });
+  const backups: BackupsModule = createBackupsModule({
+    db,
+    vault,
+    kv,
+    logger,
+    store: config.backups.store,
+    engine: options.backupEngine ?? chooseBackupEngine(config, backupDocker),
+    docker: backupDocker,
+    alerts: runningApps.alerts,
+    workspaces: runningApps.workspacesRepo,
+    // The serving version's roles and host ports: the newest completed deployment's kept plan.
+    healthModel: async (workspace) => {
+      const [serving] = await deployments.repository.completedForWorkspace(workspace.id);
+      return serving ? deployments.plans.load(workspace.id, serving.id) : undefined;
+    },
+    healthTimeoutMs: config.deployments.healthTimeoutMs,
+    deploymentInProgress: async (workspace) =>
+      Boolean(await deployments.repository.activeForWorkspace(workspace.userId, workspace.name)),
+    singleProcess: !config.redisUrl,
+    ...(options.now ? { now: options.now } : {}),
   });
   const admin = createAdminModule({
     config,
@@ -311,6 +343,7 @@ export async function createPlatform(
     lapseSweeper,
     customDomains,
     previews: previewsModule,
+    backups,
     ingress,
     admin,
     /**
@@ -323,6 +356,7 @@ export async function createPlatform(
       permissionUrl = url.toString();
     },
     async close() {
+      await backups.stop();
       await customDomains.stop();
       await previewsModule.stop();
       await ingress.close();

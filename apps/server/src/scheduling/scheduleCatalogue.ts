@@ -45,6 +45,13 @@ export const SCHEDULE = {
     runsIn: { lease: 'custom-domain-checks' },
     failure: 'custom domain checks failed',
   },
+  'backup-scheduler': {
+    // Backups due by their workspace's schedule (daily or cron, backups/backupSchedule.ts), missed schedules
+    // alerted, and backups or restores a crash left marked as running failed.
+    everyMs: 30_000,
+    runsIn: { lease: 'backup-scheduler' },
+    failure: 'backup schedule check failed',
+  },
   'metric-sampler': {
     everyMs: 'configured', // METRIC_SAMPLE_INTERVAL_MS
     runsIn: { lease: 'metric-sampler' },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../config/config.js';
+import type { BackupEngine } from '../infra/backup/backupEngine.js';
 import type { ComposeCli } from '../infra/compose/composeCli.js';
 import type { Ingress } from '../infra/ingress/ingress.js';
 import { buildApp } from '../platform/app.js';
@@ -27,6 +28,9 @@ export interface TestPlatformOptions {
   ingress?: Ingress;
   /** Where previews write on pull requests (the GitHub adapter pointed at the stand-in). */
   pullRequestNotes?: PullRequestNotes;
+  /** A backup engine of the test's own (schedule and retention tests only) and the backups' clock. */
+  backupEngine?: BackupEngine;
+  now?: () => Date;
 }
 
 export interface TestContext {
@@ -75,6 +79,8 @@ export async function createTestContext(options: TestPlatformOptions = {}): Prom
     ...(options.compose ? { compose: options.compose } : {}),
     ...(options.ingress ? { ingress: options.ingress } : {}),
     ...(options.pullRequestNotes ? { pullRequestNotes: options.pullRequestNotes } : {}),
+    ...(options.backupEngine ? { backupEngine: options.backupEngine } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const app = await buildApp(platform, { webDist: path.join(dataDir, 'no-web') });
   await app.ready();

@@ -17,6 +17,7 @@ import {
 
 import { createdAt, updatedAt, users, workspaces } from './coreTables.js';
 
+export { backupSettings, backups, restores } from './backupTables.js';
 /** Users, VMs, workspaces and variables (coreTables.ts), and each area's own table files, re-exported for migrations. */
 export { envVariables, users, vms, workspaces } from './coreTables.js';
 /** The embedded adapters' own tables (key-value store, job queue), re-exported so migrations see them. */

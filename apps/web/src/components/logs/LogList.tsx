@@ -46,6 +46,8 @@ export function LogList({
     <div
       ref={scrollRef}
       data-testid="log-scroll"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable and scrollable by keyboard
+      tabIndex={0}
       onScroll={(event) => {
         const atBottom = isAtBottom(event.currentTarget);
         if (!atBottom && autoScroll) onAutoScrollChange(false);

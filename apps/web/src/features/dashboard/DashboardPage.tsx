@@ -11,6 +11,7 @@ import { WorkspacePicker } from '../../components/WorkspacePicker';
 import { useWorkspaceActions } from '../../components/workspace/useWorkspaceActions';
 import { DeployAgainButton, WorkspaceSettingsLink } from '../../components/workspace/workspaceButtons';
 import { parseRepoUrl } from '../../lib/repoUrl';
+import { BackupsCard } from './BackupsCard';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
 import { ResourceChart } from './LazyResourceChart';
 import { PreviewsCard } from './PreviewsCard';
@@ -102,6 +103,7 @@ export function DashboardPage() {
               <ServiceStatesCard key={refreshedKey} workspace={workspace.workspace_name} />
               <ServiceReplicasCard key={`replicas-${refreshedKey}`} workspace={workspace.workspace_name} />
               <LatestDeploymentCard workspace={workspace.workspace_name} />
+              <BackupsCard workspace={workspace.workspace_name} />
               <PreviewsCard workspace={workspace.workspace_name} />
               <WorkspaceActionsCard busy={actions.busy === 'delete'} onDelete={() => void actions.remove()} />
               <LatestErrorCard workspace={workspace} />

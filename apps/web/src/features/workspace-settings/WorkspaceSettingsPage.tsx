@@ -1,6 +1,7 @@
 import {
   ArrowLeft,
   Bell,
+  DatabaseBackup,
   GitPullRequest,
   Globe,
   History,
@@ -13,6 +14,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { Alert, Button, Spinner, TabButton } from '../../components/ui';
+import { BackupsTab } from './backups/BackupsTab';
 import { DeployOnPushSwitch } from './DeployOnPushSwitch';
 import { DomainsTab } from './domains/DomainsTab';
 import { EnvVariablesTab } from './EnvVariablesTab';
@@ -22,7 +24,7 @@ import { RevisionsTab } from './RevisionsTab';
 import { SettingsLoadError } from './SettingsLoadError';
 import { useNotificationSettings } from './useNotificationSettings';
 
-type Tab = 'notifications' | 'env' | 'revisions' | 'domains' | 'previews';
+type Tab = 'notifications' | 'env' | 'revisions' | 'domains' | 'previews' | 'backups';
 
 const TABS: { id: Tab; label: string; icon: LucideIcon }[] = [
   { id: 'notifications', label: 'Notifications', icon: Bell },
@@ -30,6 +32,7 @@ const TABS: { id: Tab; label: string; icon: LucideIcon }[] = [
   { id: 'revisions', label: 'Revisions', icon: History },
   { id: 'domains', label: 'Domains', icon: Globe },
   { id: 'previews', label: 'Previews', icon: GitPullRequest },
+  { id: 'backups', label: 'Backups', icon: DatabaseBackup },
 ];
 
 /** The tab named in the address (`?tab=revisions`), else Notifications. */
@@ -115,6 +118,8 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
           <DomainsTab workspace={workspace} />
         ) : tab === 'previews' ? (
           <PreviewsTab workspace={workspace} />
+        ) : tab === 'backups' ? (
+          <BackupsTab workspace={workspace} />
         ) : (
           <>
             <DeployOnPushSwitch workspace={workspace} />

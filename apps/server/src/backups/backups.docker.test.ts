@@ -1,0 +1,244 @@
+import type { Backup, BackupOverview, Restore } from '@slipway/contract';
+import { eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { backupSettings, workspaces } from '../infra/db/schema.js';
+import { LABELS } from '../infra/docker/conventions.js';
+import { containersOf, deployAndWait, docker } from '../test/deployments.js';
+import { useEngineWorld } from '../test/engineWorld.js';
+import { waitUntil } from '../test/runningWorkspaces.js';
+import { describeWith } from '../test/services.js';
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
+
+const DONE_IN_MS = 180_000;
+/** The files service refuses to start on a volume holding `poison`: how a restore is made to fail its health check. */
+const FILES_COMMAND =
+  'if [ -f /data/poison ]; then echo "poisoned volume" >&2; exit 3; fi; echo hello > /data/hello.txt; exec httpd -f -p 8080 -h /data';
+
+const LEDGER = {
+  'docker-compose.yml': [
+    'services:',
+    '  db:',
+    '    image: local/postgres:15',
+    '    volumes:',
+    '      - pgdata:/var/lib/postgresql/data',
+    '  files:',
+    '    image: busybox:1.36',
+    `    command: ["sh", "-c", ${JSON.stringify(FILES_COMMAND)}]`,
+    '    ports:',
+    '      - "8080"',
+    '    volumes:',
+    '      - uploads:/data',
+    'volumes:',
+    '  pgdata:',
+    '  uploads:',
+    '',
+  ].join('\n'),
+};
+
+/** Runs a command in the service's running container; answers its output, or throws with it. */
+async function execIn(workspace: WorkspaceRow, service: string, cmd: string[]): Promise<string> {
+  const containers = await containersOf(workspace.id);
+  const container = containers.find(
+    (c) => c.Labels[LABELS.composeService] === service && c.State === 'running',
+  );
+  if (!container) throw new Error(`${service} is not running`);
+  const exec = await docker
+    .getContainer(container.Id)
+    .exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true });
+  const stream = await exec.start({});
+  const chunks: Buffer[] = [];
+  const sink = { write: (chunk: Buffer) => chunks.push(chunk) };
+  docker.modem.demuxStream(stream, sink as never, sink as never);
+  await new Promise((resolve) => stream.on('end', resolve));
+  const output = Buffer.concat(chunks).toString('utf8');
+  const { ExitCode } = await exec.inspect();
+  if (ExitCode !== 0) throw new Error(`${cmd.join(' ')} exited ${ExitCode}: ${output}`);
+  return output;
+}
+
+const PSQL = ['psql', '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-tA', '-c'];
+
+/**
+ * Issue 30 through the real engine (restic, real PostgreSQL and a files volume on this Docker Engine), via the
+ * API: Back Up Now → Verified; one at a time; retention keeps the newest verified backup when a newer one
+ * fails; and a restore whose services fail their health check puts the safety backup back.
+ */
+describeWith('docker')('backups on the real engine', () => {
+  const engine = useEngineWorld();
+  let workspace: WorkspaceRow;
+  const api = () => engine.client;
+
+  const backUpNow = async () => {
+    const started = await api().post(`/api/workspace-backups/${workspace.name}`);
+    expect(started.statusCode).toBe(202);
+    return started.json() as Backup;
+  };
+  const finished = (backup: Backup) =>
+    waitUntil(
+      async () => {
+        const now = (
+          await api().get(`/api/workspace-backups/${workspace.name}/${backup.id}`)
+        ).json() as Backup;
+        return now.status === 'verified' || now.status === 'failed' ? now : undefined;
+      },
+      DONE_IN_MS,
+      `backup ${backup.id}`,
+    );
+  const overview = async () =>
+    (await api().get(`/api/workspace-backups/${workspace.name}`)).json() as BackupOverview;
+
+  beforeAll(async () => {
+    engine.world.repo('ledger', LEDGER);
+    const deployed = await deployAndWait(api(), { repo: 'ledger' }, 240_000);
+    expect(deployed.status.state, JSON.stringify(deployed.status)).toBe('completed');
+    [workspace] = (await engine.ctx.platform.db
+      .select()
+      .from(workspaces)
+      .where(eq(workspaces.repoName, 'ledger'))) as [WorkspaceRow];
+    await waitUntil(
+      () =>
+        execIn(workspace, 'db', [...PSQL, 'SELECT 1']).then(
+          () => true,
+          () => false,
+        ),
+      60_000,
+      'postgres accepting connections',
+    );
+    await execIn(workspace, 'db', [
+      ...PSQL,
+      "CREATE TABLE items (id integer PRIMARY KEY, name text); INSERT INTO items SELECT g, 'item ' || g FROM generate_series(1, 1000) g",
+    ]);
+  }, 300_000);
+
+  it(
+    'backs up now: the PostgreSQL dump and the files, each Verified by restoring it; 409 meanwhile',
+    async () => {
+      const backup = await backUpNow();
+      expect(backup.status).toBe('running');
+      const again = await api().post(`/api/workspace-backups/${workspace.name}`);
+      expect(again.statusCode).toBe(409);
+      const done = await finished(backup);
+      expect(done.cause).toBeNull();
+      expect(done.status).toBe('verified');
+      expect(done.parts.map((part) => [part.service, part.method])).toEqual([
+        ['db', 'postgres'],
+        ['files', 'files'],
+      ]);
+      expect(done.parts.every((part) => part.checked)).toBe(true);
+    },
+    DONE_IN_MS + 60_000,
+  );
+
+  it(
+    'keeps the newest verified backup when a newer one fails (keep 1 daily)',
+    async () => {
+      const set = await api().put(`/api/workspace-backup-settings/${workspace.name}`, {
+        enabled: true,
+        schedule: { kind: 'daily', time: '03:00' },
+        keep_daily: 1,
+        keep_weekly: 0,
+      });
+      expect(set.statusCode).toBe(200);
+      const verified = await finished(await backUpNow());
+      expect(verified.status, verified.cause ?? '').toBe('verified');
+      expect((await overview()).backups.filter((b) => b.status === 'verified').map((b) => b.id)).toEqual([
+        verified.id,
+      ]);
+
+      // A wrong repository password: the next backup fails with restic's reason, and nothing is forgotten.
+      const [settings] = await engine.ctx.platform.db
+        .select()
+        .from(backupSettings)
+        .where(eq(backupSettings.workspaceId, workspace.id));
+      const wrong = await engine.ctx.platform.vault.encrypt('not-the-password');
+      await engine.ctx.platform.db
+        .update(backupSettings)
+        .set({ passwordEnc: wrong })
+        .where(eq(backupSettings.workspaceId, workspace.id));
+      try {
+        const failed = await finished(await backUpNow());
+        expect(failed.status).toBe('failed');
+        expect(failed.cause).toMatch(/password/i);
+      } finally {
+        await engine.ctx.platform.db
+          .update(backupSettings)
+          .set({ passwordEnc: settings!.passwordEnc })
+          .where(eq(backupSettings.workspaceId, workspace.id));
+      }
+      const after = await overview();
+      expect(after.backups[0]?.status).toBe('failed');
+      expect(after.backups.filter((b) => b.status === 'verified').map((b) => b.id)).toEqual([verified.id]);
+    },
+    2 * DONE_IN_MS,
+  );
+
+  it(
+    'restores the database and the files of a verified backup, the app runs, and the restore is recorded',
+    async () => {
+      await execIn(workspace, 'files', ['sh', '-c', 'echo "Quarterly report" > /data/report.txt']);
+      const backup = await finished(await backUpNow());
+      expect(backup.status, backup.cause ?? '').toBe('verified');
+      await execIn(workspace, 'db', [...PSQL, 'DELETE FROM items WHERE id <= 10']);
+      await execIn(workspace, 'files', ['rm', '/data/report.txt']);
+
+      const started = await api().post(`/api/workspace-backups/${workspace.name}/${backup.id}/restore`, {});
+      expect(started.statusCode).toBe(202);
+      const restore = started.json() as Restore;
+      expect(restore.services).toEqual(['db', 'files']);
+      const done = await waitUntil(
+        async () => {
+          const now = (
+            await api().get(`/api/workspace-restores/${workspace.name}/${restore.id}`)
+          ).json() as Restore;
+          return ['done', 'failed', 'rolled_back'].includes(now.status) ? now : undefined;
+        },
+        3 * DONE_IN_MS,
+        'the restore',
+      );
+      expect(done.status, done.cause ?? '').toBe('done');
+      expect((await execIn(workspace, 'db', [...PSQL, 'SELECT count(*) FROM items'])).trim()).toBe('1000');
+      expect(await execIn(workspace, 'files', ['cat', '/data/report.txt'])).toContain('Quarterly report');
+      expect((await overview()).latest_restore).toMatchObject({ id: restore.id, status: 'done' });
+      const recent = (await api().get(`/api/alerts-recent/${workspace.name}`)).json() as { title: string }[];
+      expect(recent.map((alert) => alert.title)).toContain(`Restored backup from ${backup.started_at}`);
+    },
+    4 * DONE_IN_MS,
+  );
+
+  it(
+    'puts the safety backup back when the restored services fail their health check',
+    async () => {
+      await execIn(workspace, 'files', ['sh', '-c', 'echo 1 > /data/poison']);
+      const poisoned = await finished(await backUpNow());
+      expect(poisoned.status, poisoned.cause ?? '').toBe('verified');
+      await execIn(workspace, 'files', ['rm', '/data/poison']);
+
+      const started = await api().post(`/api/workspace-backups/${workspace.name}/${poisoned.id}/restore`, {
+        service: 'files',
+      });
+      expect(started.statusCode).toBe(202);
+      const restore = started.json() as Restore;
+      const done = await waitUntil(
+        async () => {
+          const now = (
+            await api().get(`/api/workspace-restores/${workspace.name}/${restore.id}`)
+          ).json() as Restore;
+          return ['done', 'failed', 'rolled_back'].includes(now.status) ? now : undefined;
+        },
+        3 * DONE_IN_MS,
+        'the restore',
+      );
+      expect(done.status, done.cause ?? '').toBe('rolled_back');
+      expect(done.cause).toMatch(/files/);
+      // The safety backup (no poison) is back, and the service runs again.
+      const served = await waitUntil(
+        () => execIn(workspace, 'files', ['ls', '/data']).catch(() => undefined),
+        60_000,
+        'files running again',
+      );
+      expect(served).not.toContain('poison');
+      expect(served).toContain('hello.txt');
+    },
+    4 * DONE_IN_MS,
+  );
+});

@@ -1,0 +1,242 @@
+import { and, desc, eq, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import { DomainError } from '../domain/errors.js';
+import type { StoredBackupPart } from '../infra/db/backupTables.js';
+import type { Db } from '../infra/db/client.js';
+import { backupSettings, backups, restores } from '../infra/db/schema.js';
+
+export type BackupSettingsRow = typeof backupSettings.$inferSelect;
+export type BackupRow = typeof backups.$inferSelect;
+export type RestoreRow = typeof restores.$inferSelect;
+type SettingsValues = Partial<typeof backupSettings.$inferInsert>;
+
+/** A backup that is still at work. */
+export const ACTIVE_BACKUP = ['running', 'verifying'];
+/** A restore that is still at work. */
+export const ACTIVE_RESTORE = ['safety_backup', 'stopping', 'restoring', 'starting', 'verifying'];
+
+export const busy = (workspace: string) =>
+  new DomainError(
+    'conflict',
+    `A backup or a restore of ${workspace} is running: wait for it to finish, then try again.`,
+  );
+
+/** The only code on `backup_settings`, `backups` and `restores`. */
+export function createBackupsRepository(db: Db) {
+  /**
+   * Inserts the row that starts work on a workspace only while nothing else runs there: the settings row is
+   * locked for the check and the insert, so two clicks (or two replicas) start one backup or restore.
+   */
+  async function exclusively<T>(workspaceId: string, workspace: string, insert: (tx: Db) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      await tx
+        .select({ id: backupSettings.workspaceId })
+        .from(backupSettings)
+        .where(eq(backupSettings.workspaceId, workspaceId))
+        .for('update');
+      const [backup] = await tx
+        .select({ id: backups.id })
+        .from(backups)
+        .where(and(eq(backups.workspaceId, workspaceId), inArray(backups.status, ACTIVE_BACKUP)))
+        .limit(1);
+      const [restore] = await tx
+        .select({ id: restores.id })
+        .from(restores)
+        .where(and(eq(restores.workspaceId, workspaceId), inArray(restores.status, ACTIVE_RESTORE)))
+        .limit(1);
+      if (backup || restore) throw busy(workspace);
+      return insert(tx as unknown as Db);
+    });
+  }
+
+  return {
+    async settings(workspaceId: string): Promise<BackupSettingsRow | undefined> {
+      const [row] = await db.select().from(backupSettings).where(eq(backupSettings.workspaceId, workspaceId));
+      return row;
+    },
+
+    /** Inserts the settings unless another request made them first; answers the row that holds. */
+    async insertSettings(values: typeof backupSettings.$inferInsert): Promise<BackupSettingsRow> {
+      await db.insert(backupSettings).values(values).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(backupSettings)
+        .where(eq(backupSettings.workspaceId, values.workspaceId));
+      return row!;
+    },
+
+    async updateSettings(workspaceId: string, values: SettingsValues): Promise<BackupSettingsRow> {
+      const [row] = await db
+        .update(backupSettings)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(backupSettings.workspaceId, workspaceId))
+        .returning();
+      return row!;
+    },
+
+    enabledSettings(): Promise<BackupSettingsRow[]> {
+      return db.select().from(backupSettings).where(eq(backupSettings.enabled, true));
+    },
+
+    dueSettings(now: Date): Promise<BackupSettingsRow[]> {
+      return db
+        .select()
+        .from(backupSettings)
+        .where(
+          and(
+            eq(backupSettings.enabled, true),
+            isNotNull(backupSettings.nextBackupAt),
+            lte(backupSettings.nextBackupAt, now),
+          ),
+        );
+    },
+
+    /** Starts a backup row unless a backup or restore runs; `safety` backups run inside their restore. */
+    startBackup(workspaceId: string, workspace: string, trigger: string, now: Date): Promise<BackupRow> {
+      const insert = async (tx: Db) => {
+        const [row] = await tx
+          .insert(backups)
+          .values({ workspaceId, status: 'running', trigger, startedAt: now, heartbeatAt: now })
+          .returning();
+        return row!;
+      };
+      return trigger === 'safety' ? insert(db) : exclusively(workspaceId, workspace, insert);
+    },
+
+    startRestore(
+      values: Pick<typeof restores.$inferInsert, 'workspaceId' | 'backupId' | 'services'>,
+      workspace: string,
+      now: Date,
+    ): Promise<RestoreRow> {
+      return exclusively(values.workspaceId, workspace, async (tx) => {
+        const [row] = await tx
+          .insert(restores)
+          .values({ ...values, status: 'safety_backup', startedAt: now, heartbeatAt: now })
+          .returning();
+        return row!;
+      });
+    },
+
+    listBackups(workspaceId: string): Promise<BackupRow[]> {
+      return db
+        .select()
+        .from(backups)
+        .where(eq(backups.workspaceId, workspaceId))
+        .orderBy(desc(backups.startedAt));
+    },
+
+    async findBackup(workspaceId: string, id: string): Promise<BackupRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(backups)
+        .where(and(eq(backups.workspaceId, workspaceId), eq(backups.id, id)));
+      return row;
+    },
+
+    /** Verified backups, newest first: what retention chooses from and a restore may use. */
+    verifiedBackups(workspaceId: string): Promise<BackupRow[]> {
+      return db
+        .select()
+        .from(backups)
+        .where(and(eq(backups.workspaceId, workspaceId), eq(backups.status, 'verified')))
+        .orderBy(desc(backups.startedAt));
+    },
+
+    async updateBackup(id: string, values: Partial<typeof backups.$inferInsert>): Promise<BackupRow> {
+      const [row] = await db.update(backups).set(values).where(eq(backups.id, id)).returning();
+      return row!;
+    },
+
+    /** Records a part as soon as it is in the repository, so a crash leaves its snapshot id known. */
+    async addPart(id: string, parts: StoredBackupPart[], now: Date): Promise<void> {
+      await db
+        .update(backups)
+        .set({
+          parts,
+          sizeBytes: parts.reduce((sum, part) => sum + part.sizeBytes, 0),
+          addedBytes: parts.reduce((sum, part) => sum + part.addedBytes, 0),
+          heartbeatAt: now,
+        })
+        .where(eq(backups.id, id));
+    },
+
+    async deleteBackups(ids: string[]): Promise<void> {
+      if (ids.length > 0) await db.delete(backups).where(inArray(backups.id, ids));
+    },
+
+    /** Failed backups older than `before` (their snapshots were removed when they failed): only rows go. */
+    async deleteFailedBefore(workspaceId: string, before: Date): Promise<void> {
+      await db
+        .delete(backups)
+        .where(
+          and(
+            eq(backups.workspaceId, workspaceId),
+            eq(backups.status, 'failed'),
+            lt(backups.startedAt, before),
+          ),
+        );
+    },
+
+    async beat(kind: 'backup' | 'restore', id: string, now: Date): Promise<void> {
+      if (kind === 'backup') await db.update(backups).set({ heartbeatAt: now }).where(eq(backups.id, id));
+      else await db.update(restores).set({ heartbeatAt: now }).where(eq(restores.id, id));
+    },
+
+    async findRestore(workspaceId: string, id: string): Promise<RestoreRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(restores)
+        .where(and(eq(restores.workspaceId, workspaceId), eq(restores.id, id)));
+      return row;
+    },
+
+    async latestRestore(workspaceId: string): Promise<RestoreRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(restores)
+        .where(eq(restores.workspaceId, workspaceId))
+        .orderBy(desc(restores.startedAt))
+        .limit(1);
+      return row;
+    },
+
+    async updateRestore(id: string, values: Partial<typeof restores.$inferInsert>): Promise<RestoreRow> {
+      const [row] = await db.update(restores).set(values).where(eq(restores.id, id)).returning();
+      return row!;
+    },
+
+    /** Backups and restores still marked at work whose heartbeat stopped before `before`: left by a crash. */
+    async stale(before: Date): Promise<{ backups: BackupRow[]; restores: RestoreRow[] }> {
+      return {
+        backups: await db
+          .select()
+          .from(backups)
+          .where(and(inArray(backups.status, ACTIVE_BACKUP), lt(backups.heartbeatAt, before))),
+        restores: await db
+          .select()
+          .from(restores)
+          .where(and(inArray(restores.status, ACTIVE_RESTORE), lt(restores.heartbeatAt, before))),
+      };
+    },
+
+    /** Fails a backup only if it is still at work (one caller wins when two replicas reap). */
+    async failActiveBackup(id: string, cause: string, now: Date): Promise<BackupRow | undefined> {
+      const [row] = await db
+        .update(backups)
+        .set({ status: 'failed', cause, finishedAt: now })
+        .where(and(eq(backups.id, id), inArray(backups.status, ACTIVE_BACKUP)))
+        .returning();
+      return row;
+    },
+
+    async failActiveRestore(id: string, cause: string, now: Date): Promise<RestoreRow | undefined> {
+      const [row] = await db
+        .update(restores)
+        .set({ status: 'failed', cause, finishedAt: now })
+        .where(and(eq(restores.id, id), inArray(restores.status, ACTIVE_RESTORE)))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type BackupsRepository = ReturnType<typeof createBackupsRepository>;

@@ -1,0 +1,194 @@
+import { Readable } from 'node:stream';
+import type Docker from 'dockerode';
+import type { PartResult, ResticRepository, ServiceData, Verification } from './backupEngine.js';
+import { BackupError } from './backupEngine.js';
+import { byLine, execStream, execText } from './containerExec.js';
+import type { PartMethod } from './partMethod.js';
+import { compareTables, dataVolume, majorVersion, withThrowawayServer } from './partMethod.js';
+import { PostgresDumpCounter, tableKey } from './postgresDumpCounter.js';
+import { backUpOutput, producerError, restoreInto, waitUntil } from './streamedPart.js';
+
+const superuser = (data: ServiceData) =>
+  data.credentials.POSTGRES_USER || data.credentials.PGUSER || 'postgres';
+
+/** The password reaches psql through its environment (PGPASSWORD), never its arguments. */
+function pgEnv(data: ServiceData): string[] {
+  const password = data.credentials.POSTGRES_PASSWORD || data.credentials.PGPASSWORD;
+  return password ? [`PGPASSWORD=${password}`] : [];
+}
+
+function psqlArgs(data: ServiceData, database: string, extra: string[] = []): string[] {
+  return ['psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-U', superuser(data), '-d', database, ...extra];
+}
+
+/** A query's fields in order, read with NUL bytes between fields and records (names may hold tabs and newlines). */
+async function query(docker: Docker, containerId: string, data: ServiceData, database: string, sql: string) {
+  const out = await execText(
+    docker,
+    containerId,
+    psqlArgs(data, database, ['-A', '-t', '-z', '-0', '-c', sql]),
+    {
+      env: pgEnv(data),
+    },
+  );
+  const fields = out.replace(/\n$/, '').split('\0');
+  if (fields.at(-1) === '') fields.pop();
+  return fields;
+}
+
+export async function serverVersion(docker: Docker, containerId: string, data: ServiceData): Promise<string> {
+  const [version] = await query(docker, containerId, data, 'template1', 'SHOW server_version');
+  if (!version) throw new BackupError(`${data.service}: PostgreSQL did not say its version`);
+  return version.trim();
+}
+
+const COUNT_TABLES = `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname),
+  (xpath('/row/c/text()', query_to_xml(format('SELECT count(*) AS c FROM %I.%I', n.nspname, c.relname), false, true, '')))[1]::text
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+  AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'`;
+
+/** Exact row counts of every user table in every database of a server, keyed as the dump counter keys them. */
+export async function countRows(
+  docker: Docker,
+  containerId: string,
+  data: ServiceData,
+): Promise<Record<string, number>> {
+  const databases = await query(
+    docker,
+    containerId,
+    data,
+    'template1',
+    'SELECT datname FROM pg_database WHERE datallowconn',
+  );
+  const tables: Record<string, number> = {};
+  for (const database of databases) {
+    // -z -0: name NUL count NUL name NUL count …
+    const flat = await query(docker, containerId, data, database, COUNT_TABLES);
+    for (let i = 0; i + 1 < flat.length; i += 2) tables[tableKey(database, flat[i]!)] = Number(flat[i + 1]);
+  }
+  return tables;
+}
+
+/** psql's errors while loading, but the ones a dump of a whole cluster always gives (its roles exist). */
+function loadErrors(): { onStderr: (text: string) => void; errors: string[] } {
+  const errors: string[] = [];
+  return {
+    errors,
+    onStderr: byLine((line) => {
+      if (!/ERROR:/.test(line) || /role ".*" already exists|database ".*" already exists/.test(line)) return;
+      if (errors.length < 5) errors.push(line.replace(/^psql:[^:]*:\d+:\s*/, '').trim());
+    }),
+  };
+}
+
+async function loadDump(
+  docker: Docker,
+  repo: ResticRepository,
+  containerId: string,
+  data: ServiceData,
+  part: PartResult,
+): Promise<void> {
+  const { errors, onStderr } = loadErrors();
+  // Without ON_ERROR_STOP: a whole-cluster dump recreates roles that exist; other errors are counted below.
+  const load = ['psql', '-X', '-q', '-U', superuser(data), '-d', 'template1', '-f', '-'];
+  await restoreInto(
+    repo,
+    part.snapshotId,
+    dumpFile(part.service),
+    (input) => execStream(docker, containerId, load, { env: pgEnv(data), stdin: input, onStderr }),
+    `Loading the dump of ${part.service}`,
+  );
+  if (errors.length) throw new BackupError(`The dump of ${part.service} did not load cleanly: ${errors[0]}`);
+}
+
+const dumpFile = (service: string) => `${service}.sql`;
+
+async function waitForServer(docker: Docker, containerId: string, data: ServiceData): Promise<void> {
+  // Over TCP: the official image's entrypoint first runs a server on its socket only, for its init scripts.
+  const ping = psqlArgs(data, 'template1', ['-h', '127.0.0.1', '-c', 'SELECT 1']);
+  await waitUntil(
+    () => execText(docker, containerId, ping, { env: pgEnv(data) }).then(() => true),
+    async () => {
+      const state = (await docker.getContainer(containerId).inspect()).State;
+      if (!state.Running) throw new BackupError(`The throwaway PostgreSQL stopped (exit ${state.ExitCode})`);
+    },
+    'The throwaway PostgreSQL',
+  );
+}
+
+export const postgresParts: PartMethod = {
+  async backUp({ docker }, repo, data, tags) {
+    const version = await serverVersion(docker, data.containerId, data).catch((error: unknown) => {
+      throw producerError(`The dump of ${data.service}`, error);
+    });
+    const counter = new PostgresDumpCounter();
+    const dump = await execStream(docker, data.containerId, ['pg_dumpall', '-U', superuser(data)], {
+      env: pgEnv(data),
+    });
+    const stored = await backUpOutput(
+      repo,
+      dump,
+      [counter],
+      `The dump of ${data.service}`,
+      dumpFile(data.service),
+      tags,
+    );
+    return {
+      service: data.service,
+      method: 'postgres',
+      volumes: data.volumes.map((volume) => volume.volume),
+      ...stored,
+      fingerprint: { kind: 'tables', serverVersion: version, tables: counter.tables },
+    };
+  },
+
+  async verify(context, repo, data, part): Promise<Verification> {
+    const { docker } = context;
+    const env = Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
+    return withThrowawayServer(
+      context,
+      data,
+      dataVolume(data, data.credentials.PGDATA),
+      env,
+      async (containerId) => {
+        await waitForServer(docker, containerId, data);
+        await loadDump(docker, repo, containerId, data, part);
+        return compareTables(part, await countRows(docker, containerId, data));
+      },
+    );
+  },
+
+  async restore({ docker }, repo, data, part) {
+    if (part.fingerprint.kind !== 'tables')
+      throw new BackupError(`${part.service}: this part is not a database dump`);
+    const running = await serverVersion(docker, data.containerId, data);
+    const [from, to] = [
+      majorVersion('postgres', part.fingerprint.serverVersion),
+      majorVersion('postgres', running),
+    ];
+    if (from !== to) {
+      throw new BackupError(
+        `The dump of ${part.service} is from PostgreSQL ${from} and the running server is PostgreSQL ${to}: nothing was changed. Restore it into a PostgreSQL ${from} service, or dump and upgrade it by hand.`,
+      );
+    }
+    // pg_dumpall's plain dump creates every database but `postgres` and fills them: start from an empty cluster
+    // (FORCE ends the app's connections), keeping the templates. Roles stay; the dump's ALTER ROLE resets theirs.
+    const reset = Readable.from([
+      "SELECT format('DROP DATABASE %I WITH (FORCE)', datname) FROM pg_database WHERE datname NOT IN ('template0', 'template1') \\gexec\n",
+      'CREATE DATABASE postgres;\n',
+    ]);
+    const resetting = await execStream(docker, data.containerId, psqlArgs(data, 'template1', ['-f', '-']), {
+      env: pgEnv(data),
+      stdin: reset,
+    });
+    resetting.stdout.resume();
+    await resetting.finished.catch((error) => {
+      throw producerError(`Emptying ${part.service} before the restore`, error);
+    });
+    await loadDump(docker, repo, data.containerId, data, part);
+    const check = compareTables(part, await countRows(docker, data.containerId, data));
+    if (!check.ok)
+      throw new BackupError(`The restore of ${part.service} did not bring every row back: ${check.reason}`);
+  },
+};

@@ -1,0 +1,221 @@
+import { posix } from 'node:path';
+import type Docker from 'dockerode';
+import type { PartResult, ServiceData, Verification } from './backupEngine.js';
+import { BackupError } from './backupEngine.js';
+import { execStream, execText } from './containerExec.js';
+import type { EngineContext, PartMethod } from './partMethod.js';
+import { dataVolume, withThrowawayServer } from './partMethod.js';
+import { whileHeld } from './servicesHeld.js';
+import { backUpOutput, restoreInto, waitUntil } from './streamedPart.js';
+import { runInThrowaway } from './throwawayContainers.js';
+
+const snapshotFile = (service: string) => `${service}.rdb`;
+
+/** redis-cli reads the password from REDISCLI_AUTH: never on its command line. */
+const cliEnv = (data: ServiceData) =>
+  data.credentials.REDIS_PASSWORD ? [`REDISCLI_AUTH=${data.credentials.REDIS_PASSWORD}`] : [];
+
+const cli = (docker: Docker, containerId: string, data: ServiceData, args: string[]) =>
+  execText(docker, containerId, ['redis-cli', '--no-raw', ...args], { env: cliEnv(data) }).then((out) =>
+    out.trim(),
+  );
+
+/** `INFO section` as a map of its `field:value` lines. */
+async function info(docker: Docker, containerId: string, data: ServiceData, section: string) {
+  const out = await execText(docker, containerId, ['redis-cli', 'INFO', section], { env: cliEnv(data) });
+  const fields: Record<string, string> = {};
+  for (const line of out.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1);
+  }
+  return fields;
+}
+
+/** Keys in every database (`INFO keyspace`: `db0:keys=3,expires=0,…`). */
+async function keyCount(docker: Docker, containerId: string, data: ServiceData): Promise<number> {
+  const keyspace = await info(docker, containerId, data, 'keyspace');
+  return Object.values(keyspace).reduce((sum, value) => sum + Number(/keys=(\d+)/.exec(value)?.[1] ?? 0), 0);
+}
+
+/** Where the server writes its snapshot: `CONFIG GET dir` and `dbfilename`. */
+async function snapshotPath(docker: Docker, containerId: string, data: ServiceData): Promise<string> {
+  const value = async (name: string) => {
+    const out = await execText(docker, containerId, ['redis-cli', 'CONFIG', 'GET', name], {
+      env: cliEnv(data),
+    });
+    return out.split(/\r?\n/)[1]?.trim() ?? '';
+  };
+  const [dir, file] = [await value('dir'), await value('dbfilename')];
+  if (!posix.isAbsolute(dir) || !file || file.includes('/')) {
+    throw new BackupError(`${data.service}: Redis did not say where it keeps its snapshot`);
+  }
+  return posix.join(dir, file);
+}
+
+/** BGSAVE, then waits for that save to finish (the save counter moving, or LASTSAVE when there is none). */
+async function freshSnapshot(docker: Docker, containerId: string, data: ServiceData): Promise<void> {
+  const before = await info(docker, containerId, data, 'persistence');
+  const lastSave = await cli(docker, containerId, data, ['LASTSAVE']);
+  const answer = await cli(docker, containerId, data, ['BGSAVE', 'SCHEDULE']);
+  if (/ERR/.test(answer)) throw new BackupError(`${data.service}: Redis refused BGSAVE: ${answer}`);
+  await waitUntil(
+    async () => {
+      const now = await info(docker, containerId, data, 'persistence');
+      if (now.rdb_bgsave_in_progress !== '0') return false;
+      const saved =
+        now.rdb_saves !== undefined
+          ? Number(now.rdb_saves) > Number(before.rdb_saves)
+          : (await cli(docker, containerId, data, ['LASTSAVE'])) !== lastSave;
+      if (saved && now.rdb_last_bgsave_status !== 'ok') {
+        throw new BackupError(
+          `${data.service}: Redis could not write its snapshot (rdb_last_bgsave_status ${now.rdb_last_bgsave_status})`,
+        );
+      }
+      return saved;
+    },
+    async () => {},
+    `${data.service}'s Redis snapshot`,
+  );
+}
+
+async function waitForRedis(
+  docker: Docker,
+  containerId: string,
+  data: ServiceData,
+  what: string,
+): Promise<void> {
+  await waitUntil(
+    async () => (await cli(docker, containerId, data, ['PING'])) === 'PONG',
+    async () => {
+      const state = (await docker.getContainer(containerId).inspect()).State;
+      if (!state.Running) throw new BackupError(`${what} stopped (exit ${state.ExitCode})`);
+    },
+    what,
+  );
+}
+
+function compareKeys(part: PartResult, keys: number): Verification {
+  if (part.fingerprint.kind !== 'keys') return { ok: false, reason: 'The backup recorded no key count' };
+  if (keys !== part.fingerprint.keys) {
+    return {
+      ok: false,
+      reason: `${keys} keys after the restore; the backup recorded ${part.fingerprint.keys}`,
+    };
+  }
+  return { ok: true, checked: `${keys} keys` };
+}
+
+/** Writes the part's snapshot file at `path` in a volume mounted at `mountPath`, owned like its directory. */
+async function writeSnapshot(
+  { docker, helperImage }: EngineContext,
+  repo: Parameters<PartMethod['restore']>[1],
+  part: PartResult,
+  volume: { volume: string; path: string },
+  path: string,
+): Promise<void> {
+  const temporary = `${path}.slipway-restore`;
+  await restoreInto(
+    repo,
+    part.snapshotId,
+    snapshotFile(part.service),
+    (input) =>
+      runInThrowaway(docker, {
+        image: helperImage,
+        // A fixed script; the paths are its arguments. The file appears whole, by rename, or not at all.
+        cmd: [
+          'sh',
+          '-c',
+          'cat > "$1" && chown "$(stat -c %u:%g "$(dirname "$2")")" "$1" && mv "$1" "$2"',
+          'sh',
+          temporary,
+          path,
+        ],
+        volumes: [{ volume: volume.volume, path: volume.path }],
+        stdin: input,
+      }),
+    `Writing ${part.service}'s Redis snapshot`,
+  );
+}
+
+export const redisParts: PartMethod = {
+  async backUp({ docker }, repo, data, tags) {
+    const path = await snapshotPath(docker, data.containerId, data);
+    const keys = await keyCount(docker, data.containerId, data);
+    await freshSnapshot(docker, data.containerId, data);
+    const reading = await execStream(docker, data.containerId, ['cat', '--', path]);
+    const stored = await backUpOutput(
+      repo,
+      reading,
+      [],
+      `Reading ${data.service}'s Redis snapshot`,
+      snapshotFile(data.service),
+      tags,
+    );
+    return {
+      service: data.service,
+      method: 'redis',
+      volumes: data.volumes.map((volume) => volume.volume),
+      ...stored,
+      fingerprint: { kind: 'keys', keys },
+    };
+  },
+
+  async verify(context, repo, data, part) {
+    const { docker } = context;
+    const path = await snapshotPath(docker, data.containerId, data);
+    const volume = dataVolume(data, posix.dirname(path));
+    const env = Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
+    const cmd = [
+      'redis-server',
+      '--dir',
+      posix.dirname(path),
+      '--dbfilename',
+      posix.basename(path),
+      '--appendonly',
+      'no',
+      '--save',
+      '',
+    ];
+    return withThrowawayServer(
+      context,
+      data,
+      volume,
+      env,
+      async (containerId) => {
+        await waitForRedis(docker, containerId, { ...data, credentials: {} }, 'The throwaway Redis');
+        return compareKeys(part, await keyCount(docker, containerId, { ...data, credentials: {} }));
+      },
+      {
+        cmd,
+        prepare: (scratch) =>
+          writeSnapshot(context, repo, part, { volume: scratch, path: volume.path }, path),
+      },
+    );
+  },
+
+  async restore(context, repo, data, part) {
+    const { docker } = context;
+    const path = await snapshotPath(docker, data.containerId, data);
+    const appendOnly = (
+      await execText(docker, data.containerId, ['redis-cli', 'CONFIG', 'GET', 'appendonly'], {
+        env: cliEnv(data),
+      })
+    )
+      .split(/\r?\n/)[1]
+      ?.trim();
+    if (appendOnly === 'yes') {
+      throw new BackupError(
+        `${data.service} keeps an append-only file, which Redis would load instead of the snapshot: nothing was changed. Turn appendonly off to restore it.`,
+      );
+    }
+    const volume = dataVolume(data, posix.dirname(path));
+    // Redis writes its dataset over the file when it stops: it is stopped first, and started by whileHeld.
+    await whileHeld(docker, context.stateDir, 'stop', [data.containerId], async () => {
+      await writeSnapshot(context, repo, part, { volume: volume.dockerVolume, path: volume.path }, path);
+    });
+    await waitForRedis(docker, data.containerId, data, data.service);
+    const check = compareKeys(part, await keyCount(docker, data.containerId, data));
+    if (!check.ok)
+      throw new BackupError(`The restore of ${part.service} did not bring every key back: ${check.reason}`);
+  },
+};

@@ -1,0 +1,264 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { RepositoryLocation, ResticRepository, StreamBackup } from './backupEngine.js';
+import { BackupError } from './backupEngine.js';
+import { resticError } from './resticErrors.js';
+
+/** restic's tags are comma-separated on its command line: a tag is one plain word. */
+const TAG = /^[A-Za-z0-9][A-Za-z0-9_.:=@-]{0,199}$/;
+/** A snapshot id, full or short. */
+const SNAPSHOT_ID = /^[0-9a-f]{8,64}$/;
+/** A file name inside a snapshot (`{service}.sql`): Compose names, never a path. */
+const STDIN_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,200}$/;
+/** sftp.command is split on spaces by restic: its paths and names must hold none. */
+const SSH_WORD = /^[A-Za-z0-9_./@:+-]+$/;
+const STDERR_LIMIT = 64 * 1024;
+
+function checkTags(tags: string[]): void {
+  for (const tag of tags)
+    if (!TAG.test(tag)) throw new BackupError(`A backup tag is not a plain word: ${tag}`);
+}
+
+function checkSnapshotId(id: string): void {
+  if (!SNAPSHOT_ID.test(id)) throw new BackupError(`Not a snapshot id: ${id}`);
+}
+
+export function checkStdinName(name: string): void {
+  if (!STDIN_NAME.test(name)) throw new BackupError(`Not a file name for a backup part: ${name}`);
+}
+
+interface Invocation {
+  args: string[];
+  env: Record<string, string>;
+}
+
+/** restic's repository argument and the environment or options its location needs; never a secret on argv. */
+function locationInvocation(location: RepositoryLocation): Invocation {
+  switch (location.kind) {
+    case 'local':
+      return { args: ['--repo', location.path, '--no-cache'], env: {} };
+    case 'sftp': {
+      for (const word of [location.user, location.host, location.identityFile, location.knownHostsFile]) {
+        if (!SSH_WORD.test(word))
+          throw new BackupError(`An SFTP setting holds a character restic cannot pass: ${word}`);
+      }
+      const ssh = [
+        'ssh',
+        '-p',
+        String(location.port),
+        '-i',
+        location.identityFile,
+        '-o',
+        `UserKnownHostsFile=${location.knownHostsFile}`,
+        '-o',
+        'StrictHostKeyChecking=yes',
+        '-o',
+        'BatchMode=yes',
+        '-o',
+        'IdentitiesOnly=yes',
+        `${location.user}@${location.host}`,
+        '-s',
+        'sftp',
+      ].join(' ');
+      return {
+        args: [
+          '--repo',
+          `sftp:${location.user}@${location.host}:${location.path}`,
+          '-o',
+          `sftp.command=${ssh}`,
+        ],
+        env: {},
+      };
+    }
+    case 's3': {
+      const prefix = location.prefix.replace(/^\/+|\/+$/g, '');
+      const endpoint = location.endpoint.replace(/\/+$/, '');
+      return {
+        args: ['--repo', `s3:${endpoint}/${location.bucket}${prefix ? `/${prefix}` : ''}`],
+        env: {
+          AWS_ACCESS_KEY_ID: location.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: location.secretAccessKey,
+          ...(location.region ? { AWS_DEFAULT_REGION: location.region } : {}),
+        },
+      };
+    }
+  }
+}
+
+export interface ResticRun {
+  stdout: Readable;
+  /** Resolves with restic's stdout when it was not streamed, rejects with a BackupError sentence. */
+  done: Promise<string>;
+  kill(): void;
+}
+
+/**
+ * A restic repository driven through the `restic` command: argument arrays, the password in a mode-0600 file
+ * named by RESTIC_PASSWORD_FILE (removed after each command), S3 keys in the child's environment only.
+ */
+export class ResticCli implements ResticRepository {
+  constructor(
+    private readonly location: RepositoryLocation,
+    private readonly password: string,
+    private readonly options: { binary?: string; tempRoot?: string } = {},
+  ) {}
+
+  /** Runs one restic command; `input` is piped to its stdin, `stream` leaves its stdout to the caller. */
+  private run(
+    args: string[],
+    action: string,
+    options: { input?: Readable; stream?: boolean } = {},
+  ): ResticRun {
+    const where = locationInvocation(this.location);
+    const dir = mkdtempSync(join(this.options.tempRoot ?? tmpdir(), 'slipway-restic-'));
+    const passwordFile = join(dir, 'password');
+    writeFileSync(passwordFile, this.password, { mode: 0o600 });
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? tmpdir(),
+      TMPDIR: tmpdir(),
+      RESTIC_PASSWORD_FILE: passwordFile,
+      ...where.env,
+    };
+    const child = spawn(this.options.binary ?? '/usr/bin/restic', [...where.args, ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let killed = false;
+    let stderr = '';
+    const out: Buffer[] = [];
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8');
+    });
+    if (!options.stream) child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stdin.on('error', () => {}); // restic exiting early closes its stdin; its exit code says why
+    if (options.input) options.input.pipe(child.stdin);
+    else child.stdin.end();
+    const done = new Promise<string>((resolve, reject) => {
+      child.on('error', (error) => reject(new BackupError(`restic could not be started: ${error.message}`)));
+      child.on('close', (code, signal) => {
+        rmSync(dir, { recursive: true, force: true });
+        if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+        else if (killed) reject(new BackupError(`restic was stopped before it finished: ${action}`));
+        else reject(resticError(stderr || `exit ${code ?? signal}`, action));
+      });
+    });
+    // A stream caller reads stdout and awaits `done`; an unawaited rejection would crash the process.
+    done.catch(() => {});
+    return {
+      stdout: child.stdout,
+      done,
+      kill: () => {
+        killed = true;
+        // SIGINT: restic's own clean-up (its lock in the repository) runs before it exits.
+        child.kill('SIGINT');
+      },
+    };
+  }
+
+  private async json<T>(args: string[], action: string): Promise<T> {
+    const out = await this.run(['--json', ...args], action).done;
+    return JSON.parse(out) as T;
+  }
+
+  async ensureInitialised(): Promise<void> {
+    try {
+      await this.run(['cat', 'config'], 'open the repository').done;
+      return;
+    } catch (error) {
+      if (!(error instanceof BackupError) || !/does not exist/.test(error.message)) throw error;
+    }
+    if (this.location.kind === 'local') await mkdir(this.location.path, { recursive: true, mode: 0o700 });
+    await this.run(['init'], 'create the repository').done;
+  }
+
+  async check(): Promise<void> {
+    // A sample of the packs' contents is read each time, so that over the backups every pack gets read.
+    await this.run(['check', '--read-data-subset=1/10'], 'check the repository').done;
+  }
+
+  async forget(tags: string[], policy: { daily: number; weekly: number; keep: string[] }): Promise<void> {
+    checkTags(tags);
+    // Grouped by file (one per service part), not by host: a server that moved keeps its history in one line.
+    const args = [
+      'forget',
+      '--group-by',
+      'paths',
+      '--keep-daily',
+      String(policy.daily),
+      '--keep-weekly',
+      String(policy.weekly),
+    ];
+    if (tags.length) args.push(`--tag=${tags.join(',')}`);
+    const groups = await this.json<{ remove: { id: string }[] | null }[]>(
+      [...args, '--dry-run'],
+      'plan retention',
+    );
+    const kept = (id: string) => policy.keep.some((keep) => id.startsWith(keep) || keep.startsWith(id));
+    const remove = groups
+      .flatMap((group) => (group.remove ?? []).map((snapshot) => snapshot.id))
+      .filter((id) => !kept(id));
+    await this.removeSnapshots(remove);
+  }
+
+  /** The snapshots holding every one of `tags` (all of them without tags), oldest first. */
+  async listSnapshots(tags: string[] = []): Promise<{ id: string; time: string; tags: string[] }[]> {
+    checkTags(tags);
+    const args = ['snapshots', ...(tags.length ? [`--tag=${tags.join(',')}`] : [])];
+    const snapshots = await this.json<{ id: string; time: string; tags?: string[] }[] | null>(
+      args,
+      'list snapshots',
+    );
+    return (snapshots ?? []).map((snapshot) => ({
+      id: snapshot.id,
+      time: snapshot.time,
+      tags: snapshot.tags ?? [],
+    }));
+  }
+
+  async removeSnapshots(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const id of ids) checkSnapshotId(id);
+    await this.run(['forget', '--prune', '--', ...ids], 'remove snapshots').done;
+  }
+
+  async backupStream(input: Readable, filename: string, tags: string[]): Promise<StreamBackup> {
+    checkStdinName(filename);
+    checkTags(tags);
+    const run = this.run(
+      ['backup', '--stdin', '--stdin-filename', filename, '--json', ...tags.map((tag) => `--tag=${tag}`)],
+      'write the backup',
+      { input },
+    );
+    input.once('error', () => run.kill());
+    const out = await run.done;
+    const summary = out
+      .split('\n')
+      .filter((line) => line.includes('"summary"'))
+      .map(
+        (line) =>
+          JSON.parse(line) as { snapshot_id?: string; data_added: number; total_bytes_processed: number },
+      )
+      .at(-1);
+    if (!summary?.snapshot_id) throw new BackupError('restic finished without reporting a snapshot');
+    const [snapshot] = await this.json<{ id: string }[]>(
+      ['snapshots', '--', summary.snapshot_id],
+      'find the snapshot',
+    );
+    return {
+      snapshotId: snapshot?.id ?? summary.snapshot_id,
+      sizeBytes: summary.total_bytes_processed,
+      addedBytes: summary.data_added,
+    };
+  }
+
+  dumpStream(snapshotId: string, filename: string): ResticRun {
+    checkSnapshotId(snapshotId);
+    checkStdinName(filename);
+    return this.run(['dump', '--', snapshotId, `/${filename}`], 'read the backup', { stream: true });
+  }
+}

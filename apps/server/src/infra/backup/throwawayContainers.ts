@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type Docker from 'dockerode';
+import { ExecFailure, ExecOutputSplitter, type RunningExec } from './containerExec.js';
+
+/** On every container and volume the engine makes for itself, so that a crash's leftovers can be found. */
+export const THROWAWAY_LABEL = 'dev.slipway.backup-throwaway';
+/** On a throwaway server: the container of the service whose backup it checks. */
+export const THROWAWAY_OF_LABEL = 'dev.slipway.backup-of';
+
+/** The small image whose `tar`, `find` and `sh` read and write volumes (busybox; built offline in tests). */
+export const DEFAULT_HELPER_IMAGE = 'busybox:1.36';
+
+export interface VolumeBinding {
+  volume: string;
+  path: string;
+  readOnly?: boolean;
+}
+
+const mounts = (bindings: VolumeBinding[]) =>
+  bindings.map((binding) => ({
+    Type: 'volume' as const,
+    Source: binding.volume,
+    Target: binding.path,
+    ReadOnly: binding.readOnly ?? false,
+  }));
+
+async function removeContainer(docker: Docker, id: string): Promise<void> {
+  await docker
+    .getContainer(id)
+    .remove({ force: true, v: true })
+    .catch((error: { statusCode?: number }) => {
+      if (error.statusCode !== 404) throw error;
+    });
+}
+
+/**
+ * Runs one command in a new container of `image` (no network, removed when it ends), with volumes mounted:
+ * how the engine reads and writes a volume's files whatever engine it talks to (a VM's socket is tunnelled,
+ * so the volume's directory on the host is not this process's to read).
+ */
+export async function runInThrowaway(
+  docker: Docker,
+  options: { image: string; cmd: string[]; volumes: VolumeBinding[]; stdin?: Readable; user?: string },
+): Promise<RunningExec> {
+  const container = await docker.createContainer({
+    Image: options.image,
+    Cmd: options.cmd,
+    User: options.user,
+    Labels: { [THROWAWAY_LABEL]: 'true' },
+    AttachStdout: true,
+    AttachStderr: true,
+    AttachStdin: Boolean(options.stdin),
+    OpenStdin: Boolean(options.stdin),
+    StdinOnce: Boolean(options.stdin),
+    NetworkDisabled: true,
+    HostConfig: { Mounts: mounts(options.volumes), NetworkMode: 'none' },
+  });
+  try {
+    const socket = (await container.attach({
+      stream: true,
+      stdout: true,
+      stderr: true,
+      stdin: Boolean(options.stdin),
+      hijack: Boolean(options.stdin),
+    })) as unknown as Readable & NodeJS.WritableStream;
+    const splitter = new ExecOutputSplitter();
+    socket.pipe(splitter);
+    // Writes into a connection whose container already exited fail here; the exit code says why.
+    socket.on('error', () => {});
+    await container.start();
+    let inputError: Error | undefined;
+    let cancelled = false;
+    const stop = () => {
+      container.kill().catch(() => {});
+    };
+    if (options.stdin) {
+      options.stdin.pipe(socket);
+      // A refused or failed input stops the command: it must not finish on half of it.
+      options.stdin.once('error', (error) => {
+        inputError = error;
+        stop();
+      });
+    }
+    const finished = (async () => {
+      try {
+        const { StatusCode } = (await container.wait()) as { StatusCode: number };
+        if (inputError) throw inputError;
+        if (cancelled) throw new Error(`${options.cmd[0] ?? 'command'} was stopped`);
+        if (StatusCode !== 0) throw new ExecFailure(StatusCode, splitter.stderr, options.cmd[0] ?? 'command');
+        // The output may still be in flight when the engine reports the exit.
+        if (!splitter.writableFinished) {
+          await new Promise((resolve) => {
+            splitter.once('finish', resolve);
+            splitter.once('close', resolve);
+          });
+        }
+      } finally {
+        await removeContainer(docker, container.id);
+      }
+    })();
+    finished.catch(() => {}); // the caller awaits it
+    return {
+      stdout: splitter,
+      finished,
+      cancel: () => {
+        cancelled = true;
+        splitter.destroy();
+        stop();
+      },
+    };
+  } catch (error) {
+    await removeContainer(docker, container.id);
+    throw error;
+  }
+}
+
+/** A new empty volume labelled as the engine's own; the caller removes it (removeThrowawayVolume). */
+export async function createThrowawayVolume(docker: Docker, purpose: string): Promise<string> {
+  const name = `slipway-backup-${purpose}-${randomUUID().slice(0, 8)}`;
+  await docker.createVolume({ Name: name, Labels: { [THROWAWAY_LABEL]: 'true' } });
+  return name;
+}
+
+export async function removeThrowawayVolume(docker: Docker, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await docker.getVolume(name).remove({ force: true });
+      return;
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 404) return;
+      if (status !== 409 || attempt >= 5) throw error;
+    }
+    // In use: a throwaway container the engine has not yet seen go (its removal raced with this). Only the
+    // engine's own containers mount its volumes, so whatever still does is removed.
+    const users = await docker.listContainers({ all: true, filters: { volume: [name] } });
+    for (const user of users) await removeContainer(docker, user.Id);
+  }
+}
+
+/** A throwaway database server: `image`'s own command on a fresh volume at `dataPath`; no network. */
+export async function startThrowawayServer(
+  docker: Docker,
+  options: { image: string; volume: string; dataPath: string; env: string[]; cmd?: string[]; of: string },
+): Promise<{ id: string; remove(): Promise<void> }> {
+  const container = await docker.createContainer({
+    Image: options.image,
+    Cmd: options.cmd,
+    Env: options.env,
+    Labels: { [THROWAWAY_LABEL]: 'true', [THROWAWAY_OF_LABEL]: options.of },
+    NetworkDisabled: true,
+    HostConfig: { Mounts: mounts([{ volume: options.volume, path: options.dataPath }]), NetworkMode: 'none' },
+  });
+  const remove = () => removeContainer(docker, container.id);
+  try {
+    await container.start();
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { id: container.id, remove };
+}
+
+/** Removes what a crash left of the engine's throwaway containers and volumes. */
+export async function removeThrowawayLeftovers(docker: Docker): Promise<void> {
+  const filters = { label: [`${THROWAWAY_LABEL}=true`] };
+  for (const container of await docker.listContainers({ all: true, filters })) {
+    await removeContainer(docker, container.Id);
+  }
+  for (const volume of (await docker.listVolumes({ filters })).Volumes ?? []) {
+    await removeThrowawayVolume(docker, volume.Name);
+  }
+}

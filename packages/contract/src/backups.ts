@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { timestampSchema } from './schemaKit.js';
+
+/**
+ * A backup's life: Running (dumps and copies going into the repository) → Verifying (restored into a
+ * throwaway container and checked) → Verified; or Failed, with the reason in words. A backup is never
+ * called good before its restore was checked.
+ */
+export const BACKUP_STATUSES = ['running', 'verifying', 'verified', 'failed'] as const;
+export type BackupStatus = (typeof BACKUP_STATUSES)[number];
+
+export const BACKUP_STATUS_LABELS: Record<BackupStatus, string> = {
+  running: 'Backing up',
+  verifying: 'Verifying',
+  verified: 'Verified',
+  failed: 'Failed',
+};
+
+/** Why a backup was taken. */
+export const BACKUP_TRIGGERS = ['schedule', 'manual', 'safety'] as const;
+export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
+
+/** How one service's data goes into a backup: its own consistent dump, or its volumes' files. */
+export const BACKUP_METHODS = ['postgres', 'mysql', 'mongodb', 'redis', 'files'] as const;
+export type BackupMethod = (typeof BACKUP_METHODS)[number];
+
+export const BACKUP_METHOD_LABELS: Record<BackupMethod, string> = {
+  postgres: 'PostgreSQL dump (pg_dumpall)',
+  mysql: 'MySQL/MariaDB dump (mysqldump --single-transaction)',
+  mongodb: 'MongoDB dump (mongodump --archive)',
+  redis: 'Redis snapshot (BGSAVE)',
+  files: 'Volume files',
+};
+
+export const DEFAULT_BACKUP_TIME = '03:00';
+export const DEFAULT_KEEP_DAILY = 7;
+export const DEFAULT_KEEP_WEEKLY = 4;
+/** A backup is missed when none was verified within this many schedule periods. */
+export const MISSED_BACKUP_FACTOR = 1.5;
+
+const dailyTimeSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter a time of day as HH:MM, e.g. 03:00' });
+
+export const backupScheduleSchema = z.discriminatedUnion('kind', [
+  /** Once a day at this time (UTC). */
+  z.object({ kind: z.literal('daily'), time: dailyTimeSchema }),
+  /** A five-field cron expression (UTC), checked by the schedule catalogue. */
+  z.object({ kind: z.literal('cron'), expression: z.string().min(9).max(100) }),
+]);
+export type BackupSchedule = z.infer<typeof backupScheduleSchema>;
+
+export const backupSettingsSchema = z.object({
+  enabled: z.boolean(),
+  schedule: backupScheduleSchema,
+  keep_daily: z.number().int().min(1).max(365),
+  keep_weekly: z.number().int().min(0).max(520),
+  /** Where the repository lives, in words (`local directory`, `sftp:…`, `s3:…`), never a credential. */
+  repository: z.string(),
+  /** When the next scheduled backup is due; null while backups are off. */
+  next_backup_at: timestampSchema.nullable(),
+  /** Set when no backup was verified within 1.5 × the schedule's period. */
+  missed_since: timestampSchema.nullable(),
+});
+export type BackupSettings = z.infer<typeof backupSettingsSchema>;
+
+export const updateBackupSettingsSchema = z.object({
+  enabled: z.boolean(),
+  schedule: backupScheduleSchema,
+  keep_daily: z.number().int().min(1, { error: 'Keep at least 1 daily backup' }).max(365),
+  keep_weekly: z.number().int().min(0).max(520),
+});
+export type UpdateBackupSettings = z.infer<typeof updateBackupSettingsSchema>;
+
+/** One service's part of a backup. */
+export const backupPartSchema = z.object({
+  service: z.string(),
+  method: z.enum(BACKUP_METHODS),
+  /** The named volumes this part holds. */
+  volumes: z.array(z.string()),
+  /** Bytes of the dump or of the files, before deduplication. */
+  size_bytes: z.number().int().nonnegative(),
+  /** What the verification compared: tables and their row counts, or file count and bytes. */
+  checked: z.string().nullable(),
+});
+export type BackupPart = z.infer<typeof backupPartSchema>;
+
+export const backupSchema = z.object({
+  id: z.string(),
+  status: z.enum(BACKUP_STATUSES),
+  trigger: z.enum(BACKUP_TRIGGERS),
+  /** Why it failed, in a sentence an operator can act on; null otherwise. */
+  cause: z.string().nullable(),
+  parts: z.array(backupPartSchema),
+  size_bytes: z.number().int().nonnegative(),
+  /** Bytes this backup added to the repository after deduplication. */
+  added_bytes: z.number().int().nonnegative(),
+  started_at: timestampSchema,
+  finished_at: timestampSchema.nullable(),
+  verified_at: timestampSchema.nullable(),
+});
+export type Backup = z.infer<typeof backupSchema>;
+
+/** A restore's life, shown live while it runs. */
+export const RESTORE_STATUSES = [
+  'safety_backup',
+  'stopping',
+  'restoring',
+  'starting',
+  'verifying',
+  'done',
+  'failed',
+  'rolled_back',
+] as const;
+export type RestoreStatus = (typeof RESTORE_STATUSES)[number];
+
+export const RESTORE_STATUS_LABELS: Record<RestoreStatus, string> = {
+  safety_backup: 'Taking a safety backup',
+  stopping: 'Stopping services',
+  restoring: 'Restoring data',
+  starting: 'Starting services',
+  verifying: 'Checking health',
+  done: 'Restored',
+  failed: 'Restore failed',
+  rolled_back: 'Restore failed: the safety backup was put back',
+};
+
+export const startRestoreSchema = z.object({
+  /** One service, or every service of the backup when absent. */
+  service: z.string().min(1).max(200).optional(),
+});
+export type StartRestore = z.input<typeof startRestoreSchema>;
+
+export const restoreSchema = z.object({
+  id: z.string(),
+  backup_id: z.string(),
+  safety_backup_id: z.string().nullable(),
+  services: z.array(z.string()),
+  status: z.enum(RESTORE_STATUSES),
+  cause: z.string().nullable(),
+  started_at: timestampSchema,
+  finished_at: timestampSchema.nullable(),
+});
+export type Restore = z.infer<typeof restoreSchema>;
+
+export const backupParamsSchema = z.object({
+  name: z.string().min(1).max(200),
+  backupId: z.string().uuid({ error: 'Unknown backup' }),
+});
+
+export const restoreParamsSchema = z.object({
+  name: z.string().min(1).max(200),
+  restoreId: z.string().uuid({ error: 'Unknown restore' }),
+});
+
+/** Workspace Settings → Backups in one answer: settings, backups newest first, the latest restore. */
+export const backupOverviewSchema = z.object({
+  settings: backupSettingsSchema,
+  backups: z.array(backupSchema),
+  latest_restore: restoreSchema.nullable(),
+});
+export type BackupOverview = z.infer<typeof backupOverviewSchema>;
