@@ -117,7 +117,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function runReplicas(count: 1 | 2): Promise<SizeRun[]> {
+/** The control plane with no workspace: RSS and CPU at rest, the baseline of each size's figures. */
+interface Baseline {
+  rss: number;
+  cpuPercent: number;
+}
+
+async function runReplicas(count: 1 | 2): Promise<{ baseline: Baseline; runs: SizeRun[] }> {
   const label = count === 1 ? 'one control plane (embedded defaults)' : 'two replicas (PostgreSQL + Redis)';
   console.log(`\n## ${label}`);
   const runId = randomBytes(3).toString('hex');
@@ -140,7 +146,8 @@ async function runReplicas(count: 1 | 2): Promise<SizeRun[]> {
   console.log(`${count} server process(es) answered after ${secs(performance.now() - started)}`);
 
   const rss0 = await settledRss(cluster.pids);
-  console.log(`server RSS with no workspace: ${mb(rss0)}`);
+  const cpu0 = await idleCpuPercent(cluster.pids, CPU_SECONDS);
+  console.log(`no workspace: server RSS ${mb(rss0)}, CPU at rest ${cpu0.toFixed(2)} % of one core`);
   const crashed = new Set<string>();
   const runs: SizeRun[] = [];
   for (const n of SIZES) {
@@ -154,7 +161,7 @@ async function runReplicas(count: 1 | 2): Promise<SizeRun[]> {
     console.log(`  ${added.length} deployed in ${reachSeconds.toFixed(0)} s (${n} live)`);
 
     await sleep(IDLE_SECONDS * 1000);
-    const rss = serverRss(cluster.pids);
+    const rss = await settledRss(cluster.pids);
     const rssPerWorkspace = (rss - rss0) / n;
     console.log(`  RSS after ${IDLE_SECONDS} s idle: ${mb(rss)} (${mb(rssPerWorkspace, 2)} per workspace)`);
     const cpuPercent = await idleCpuPercent(cluster.pids, CPU_SECONDS);
@@ -214,11 +221,11 @@ async function runReplicas(count: 1 | 2): Promise<SizeRun[]> {
     });
   }
   await cleanUp();
-  return runs;
+  return { baseline: { rss: rss0, cpuPercent: cpu0 }, runs };
 }
 
 /** One table per replica count: each measure across the sizes, beside its goal. */
-function report(count: 1 | 2, runs: SizeRun[]) {
+function report(count: 1 | 2, baseline: Baseline, runs: SizeRun[]) {
   const who = count === 1 ? '1 server' : '2 replicas';
   const rows: [string, (run: SizeRun) => string, string][] = [
     ['time to reach N live', (r) => `${r.reachSeconds.toFixed(0)} s`, '-'],
@@ -241,14 +248,23 @@ function report(count: 1 | 2, runs: SizeRun[]) {
       '< 50 MB',
     ],
   ];
-  const header = ['measure', ...runs.map((r) => String(r.n)), 'goal'];
-  const table = [header, ...rows.map(([measure, figure, goal]) => [measure, ...runs.map(figure), goal])];
+  const header = ['measure', '0', ...runs.map((r) => String(r.n)), 'goal'];
+  const atZero: Record<string, string> = {
+    'server RSS at N, idle': mb(baseline.rss),
+    'idle CPU (% of one core)': `${baseline.cpuPercent.toFixed(2)} %`,
+  };
+  const table = [
+    header,
+    ...rows.map(([measure, figure, goal]) => [measure, atZero[measure] ?? '-', ...runs.map(figure), goal]),
+  ];
   const widths = header.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\n${who}, ${VIEWERS} log viewers (${LINES} lines each from ${WRITERS} workspaces)`);
   console.log(line(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of table.slice(1)) console.log(line(row));
+  printResult(`scale, ${who}, no workspace: server RSS`, mb(baseline.rss));
+  printResult(`scale, ${who}, no workspace: idle CPU (% of one core)`, atZero['idle CPU (% of one core)']!);
   const first = runs[0]!;
   for (const run of runs) {
     for (const [measure, figure, goal] of rows) {
@@ -261,9 +277,9 @@ function report(count: 1 | 2, runs: SizeRun[]) {
 const benchStarted = performance.now();
 console.log(`scale bench started ${new Date().toISOString()}`);
 try {
-  const results: [1 | 2, SizeRun[]][] = [];
+  const results: [1 | 2, Awaited<ReturnType<typeof runReplicas>>][] = [];
   for (const count of REPLICAS) results.push([count, await runReplicas(count)]);
-  for (const [count, runs] of results) report(count, runs);
+  for (const [count, { baseline, runs }] of results) report(count, baseline, runs);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
