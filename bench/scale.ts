@@ -77,6 +77,8 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 interface SizeRun {
   n: number;
   reachSeconds: number;
+  /** Deployments of the fleet that failed (each was started once more, and the second succeeded). */
+  deployFailures: string[];
   rss: number;
   rssPerWorkspace: number;
   cpuPercent: number;
@@ -156,7 +158,7 @@ async function runReplicas(count: 1 | 2): Promise<{ baseline: Baseline; runs: Si
     for (const name of added) createAppRepository(reposDir, runId, name);
     const deployStarted = performance.now();
     names.push(...added);
-    await deployFleet(bases, headers, added, PARALLEL);
+    const deployFailures = await deployFleet(bases, headers, added, PARALLEL);
     const reachSeconds = (performance.now() - deployStarted) / 1000;
     console.log(`  ${added.length} deployed in ${reachSeconds.toFixed(0)} s (${n} live)`);
 
@@ -211,6 +213,7 @@ async function runReplicas(count: 1 | 2): Promise<{ baseline: Baseline; runs: Si
     runs.push({
       n,
       reachSeconds,
+      deployFailures,
       rss,
       rssPerWorkspace,
       cpuPercent,
@@ -229,6 +232,7 @@ function report(count: 1 | 2, baseline: Baseline, runs: SizeRun[]) {
   const who = count === 1 ? '1 server' : '2 replicas';
   const rows: [string, (run: SizeRun) => string, string][] = [
     ['time to reach N live', (r) => `${r.reachSeconds.toFixed(0)} s`, '-'],
+    ['deployments failed (then retried)', (r) => String(r.deployFailures.length), '0'],
     ['server RSS at N, idle', (r) => mb(r.rss), '-'],
     ['RSS growth per workspace', (r) => mb(r.rssPerWorkspace, 2), '< 0.5 MB'],
     ['idle CPU (% of one core)', (r) => `${r.cpuPercent.toFixed(2)} %`, '< 2 % at 200'],
