@@ -235,6 +235,16 @@ function report(count: 1 | 2, baseline: Baseline, runs: SizeRun[]) {
     ['deployments failed (then retried)', (r) => String(r.deployFailures.length), '0'],
     ['server RSS at N, idle', (r) => mb(r.rss), '-'],
     ['RSS growth per workspace', (r) => mb(r.rssPerWorkspace, 2), '< 0.5 MB'],
+    // The first deployments also warm what any deployment loads (compose check threads, kept idle): the slope
+    // from one size to the next is what one more workspace costs.
+    [
+      'RSS growth per workspace from the size before',
+      (r) => {
+        const before = runs[runs.indexOf(r) - 1];
+        return before ? mb((r.rss - before.rss) / (r.n - before.n), 2) : '-';
+      },
+      '< 0.5 MB',
+    ],
     ['idle CPU (% of one core)', (r) => `${r.cpuPercent.toFixed(2)} %`, '< 2 % at 200'],
     ['crash → alert p50', (r) => secs(r.crash.p50), '-'],
     ['crash → alert p95', (r) => `${secs(r.crash.p95)} (${r.crash.count})`, '< 2 s at 200'],
