@@ -7,7 +7,7 @@ import { freePort } from '../../apps/server/src/test/fixtures/freePort.js';
 export { freePort };
 
 /** Resident set size of a process from /proc, in bytes (0 once it is gone). */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
     return line ? Number(line[1]) * 1024 : 0;
