@@ -11,8 +11,8 @@ import type { PreviewRow } from './previewsRepository.js';
 const parent = { repoOwner: 'operator', repoName: 'site' } as WorkspaceRow;
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
-const row = (number: number, headRef: string, headSha: string) =>
-  ({ number, headRef, headSha, state: 'live' }) as PreviewRow;
+const row = (number: number, headRef: string, headSha: string, pullRequestUrl: string | null = null) =>
+  ({ number, headRef, headSha, state: 'live', pullRequestUrl }) as PreviewRow;
 
 describe('local pull requests', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'slipway-pull-refs-'));
@@ -63,5 +63,11 @@ describe('local pull requests', () => {
     expect(localPullRequestEvents(parent, refs, [])).toEqual([
       expect.objectContaining({ action: 'opened', number: 7, headRef: 'pr/7', sha: B }),
     ]);
+  });
+
+  it("leaves a preview GitHub told of to GitHub's events, though its ref is in the repository too", () => {
+    const known = [row(9, 'refs/pull/9/head', A, 'https://github.com/operator/site/pull/9')];
+    expect(localPullRequestEvents(parent, new Map([['refs/pull/9/head', B]]), known)).toEqual([]);
+    expect(localPullRequestEvents(parent, new Map(), known)).toEqual([]);
   });
 });

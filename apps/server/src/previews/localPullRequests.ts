@@ -40,8 +40,13 @@ export function localPullRequestEvents(
     url: null,
   });
   const events: PullRequestEvent[] = [];
-  const local = known.filter((preview) => numberOf(preview.headRef) !== undefined);
+  // A preview GitHub told of (it has the pull request's page) is GitHub's to move: its number is not local.
+  const fromGithub = new Set(known.filter((preview) => preview.pullRequestUrl !== null).map((p) => p.number));
+  const local = known.filter(
+    (preview) => numberOf(preview.headRef) !== undefined && !fromGithub.has(preview.number),
+  );
   for (const [number, head] of heads) {
+    if (fromGithub.has(number)) continue;
     const preview = local.find((row) => row.number === number);
     if (!preview || preview.state === 'removing') {
       if (!preview) events.push(event('opened', number, head.branch, head.sha));

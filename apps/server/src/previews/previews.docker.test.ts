@@ -168,6 +168,8 @@ describeWith('docker')('previews', () => {
     });
     const { id } = (await workspaceRow('pr-9-site'))!;
     await pull('closed', sha);
+    // The test's stand-in for GitHub's ref goes too: in local mode a refs/pull ref is itself a pull request.
+    git(repoDir, ['update-ref', '-d', 'refs/pull/9/head']);
     await until(9, (p) => p === undefined, 'preview 9 removed');
     await expectNothingLeft(id, 'pr-9-site');
     expect(github.state.comments).toHaveLength(1);
@@ -255,6 +257,7 @@ describeWith('docker')('previews', () => {
     const { id } = (await workspaceRow('pr-11-site'))!;
     const removed = await engine.client.delete('/api/workspace-previews/site/11');
     expect(removed.statusCode).toBe(200);
+    git(repoDir, ['update-ref', '-d', 'refs/pull/11/head']);
     await until(11, (p) => p === undefined, 'preview 11 removed');
     await expectNothingLeft(id, 'pr-11-site');
   });
