@@ -5,12 +5,11 @@ import {
   MISSED_BACKUP_FACTOR,
 } from '@slipway/contract';
 import { CalendarClock, Save } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useSetBackupSettings } from '../../../api/backups';
 import { Alert, Button, Card, CardBody, CardHeader, Input } from '../../../components/ui';
+import { useSettingsForm } from '../useSettingsForm';
 import {
-  type BackupSettingsForm,
-  type BackupSettingsProblems,
   CRON_EXAMPLE,
   retentionText,
   sameSettings,
@@ -21,32 +20,14 @@ import {
 
 /** The switch, when (daily at a time, or a cron expression) and how many to keep, saved together. */
 export function BackupScheduleCard({ workspace, saved }: { workspace: string; saved: BackupSettings }) {
-  const [form, setForm] = useState<BackupSettingsForm>(settingsForm(saved));
-  const [problems, setProblems] = useState<BackupSettingsProblems>({});
-  const [justSaved, setJustSaved] = useState(false);
   const save = useSetBackupSettings(workspace);
+  const { form, problems, justSaved, change, submit } = useSettingsForm({
+    saved,
+    toForm: settingsForm,
+    toRequest: settingsRequest,
+    save,
+  });
   const switchHintId = useId();
-  const change = (next: Partial<BackupSettingsForm>) => {
-    setForm({ ...form, ...next });
-    setJustSaved(false);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const request = settingsRequest(form);
-    if ('problems' in request) {
-      setProblems(request.problems);
-      save.reset();
-      return;
-    }
-    setProblems({});
-    try {
-      setForm(settingsForm(await save.mutateAsync(request.settings)));
-      setJustSaved(true);
-    } catch {
-      // Shown below from the mutation's error: the server's sentence (a cron expression it cannot read).
-    }
-  }
 
   return (
     <Card>

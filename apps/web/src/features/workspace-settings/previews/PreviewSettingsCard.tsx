@@ -1,17 +1,11 @@
 import type { PreviewSettings } from '@slipway/contract';
 import { GitPullRequest, Save } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { usePreviewSettings, useSetPreviewSettings } from '../../../api/previews';
 import { Alert, Button, Card, CardBody, CardHeader, Input, Select, Spinner } from '../../../components/ui';
 import { SettingsLoadError } from '../SettingsLoadError';
-import {
-  type PreviewSettingsForm,
-  type PreviewSettingsProblems,
-  sameSettings,
-  settingsForm,
-  settingsRequest,
-  vmSizeChoices,
-} from './previewSettingsForm';
+import { useSettingsForm } from '../useSettingsForm';
+import { sameSettings, settingsForm, settingsRequest, vmSizeChoices } from './previewSettingsForm';
 
 /** The switch, the VM size, how many at once and after how many idle days, saved together. */
 export function PreviewSettingsCard({ workspace }: { workspace: string }) {
@@ -39,32 +33,14 @@ export function PreviewSettingsCard({ workspace }: { workspace: string }) {
 }
 
 function SettingsForm({ workspace, saved }: { workspace: string; saved: PreviewSettings }) {
-  const [form, setForm] = useState<PreviewSettingsForm>(settingsForm(saved));
-  const [problems, setProblems] = useState<PreviewSettingsProblems>({});
-  const [justSaved, setJustSaved] = useState(false);
   const save = useSetPreviewSettings(workspace);
+  const { form, problems, justSaved, change, submit } = useSettingsForm({
+    saved,
+    toForm: settingsForm,
+    toRequest: settingsRequest,
+    save,
+  });
   const switchHintId = useId();
-  const change = (next: Partial<PreviewSettingsForm>) => {
-    setForm({ ...form, ...next });
-    setJustSaved(false);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const request = settingsRequest(form);
-    if ('problems' in request) {
-      setProblems(request.problems);
-      save.reset();
-      return;
-    }
-    setProblems({});
-    try {
-      setForm(settingsForm(await save.mutateAsync(request.settings)));
-      setJustSaved(true);
-    } catch {
-      // Shown below from the mutation's error: the server's sentence.
-    }
-  }
 
   return (
     <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
