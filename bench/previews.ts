@@ -1,13 +1,15 @@
 /**
  * Preview deployments (issue 31), in local mode on the real engine: a small site is deployed, previews are turned
  * on, and
- * 1. ROUNDS (5) pull requests are opened (a `pr/{n}` branch with a page of its own): the time from the branch's
- *    creation to the preview answering its page, against first deployments of the same app (fresh workspaces);
+ * 1. ROUNDS (10) rounds, each a first deployment of the same app in a fresh workspace and then a pull request
+ *    opened (a `pr/{n}` branch with a page of its own): the time from the branch's creation to the preview
+ *    answering its page, p95 against the first deployments' p95 (interleaved, so both meet the same load);
  * 2. CYCLES (100) pull requests are opened and closed (the branch deleted once its preview is deploying, so
  *    removal meets a deployment in flight): afterwards, what of any preview is left — containers, networks,
  *    volumes, images on the engine; workspace, deployment, preview and log rows in the database — and the
  *    server process's memory before and after.
- * Run: `npx tsx bench/previews.ts` (Docker Engine and busybox:1.36 needed).
+ * Run: `npx tsx --expose-gc bench/previews.ts` (Docker Engine and busybox:1.36 needed; --expose-gc so the memory
+ * figure is read after a collection).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +26,7 @@ import { TestClient } from '../apps/server/src/test/testClient.js';
 import { startEmbeddedApp } from './embeddedPlatform.js';
 import { mb, median, printResult } from './lib/result.js';
 
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const CYCLES = Number(process.env.CYCLES ?? 100);
 const REPO = 'pv-site';
 
@@ -107,19 +109,20 @@ try {
         .limit(1)
     )[0]!;
 
-  // First deployments of the same app, in fresh workspaces: the yardstick.
+  /** A first deployment of the same app in a fresh workspace (`name`), timed from the ask to the answer. */
   const firstDeploys: number[] = [];
   const firstMoments: Moments[] = [];
-  for (const name of [REPO, ...Array.from({ length: 2 }, (_, i) => `pv-first-${i + 1}`)]) {
-    if (name !== REPO) makeRepo(name);
+  async function firstDeployment(name: string, counted = true) {
     const started = performance.now();
     const asked = Date.now();
     const first = await deployAndWait(client, { repo: name, branch: 'main' });
     if (first.status.error) throw new Error(`first deploy of ${name} failed: ${first.status.error}`);
+    if (!counted) return;
     firstDeploys.push(performance.now() - started);
     firstMoments.push({ asked, ...deploymentMoments(await latestDeployment(name)), seen: Date.now() });
-    if (name !== REPO) await client.delete(`/api/workspace-delete/${name}`);
   }
+  // The pull requests' own workspace, deployed before the rounds (not one of the interleaved samples).
+  await firstDeployment(REPO, false);
   const enabled = await client.put(`/api/workspace-preview-settings/${REPO}`, {
     enabled: true,
     max_running: 20,
@@ -127,10 +130,15 @@ try {
   if (enabled.statusCode !== 200) throw new Error(`turning previews on: ${enabled.body}`);
   ctx.platform.previews.start();
 
-  // 1. Opened → the preview answers its own page.
+  // 1. Opened → the preview answers its own page; each round also times a first deployment of the same app in a
+  // fresh workspace, so both are measured under the same load on this shared machine.
   const openToAnswer: number[] = [];
   const previewMoments: Moments[] = [];
   for (let number = 1; number <= ROUNDS; number++) {
+    const firstName = `pv-first-${number}`;
+    makeRepo(firstName);
+    await firstDeployment(firstName);
+    await client.delete(`/api/workspace-delete/${firstName}`);
     const page = `preview ${number}`;
     const started = performance.now();
     const opened = Date.now();
@@ -162,9 +170,10 @@ try {
     closePullRequest(number);
     await until(`preview ${number} removed`, async () => !(await listed()).some((p) => p.number === number));
   }
-  const yardstick = median(firstDeploys);
+  const previewP95 = percentile(openToAnswer, 95);
+  const firstP95 = percentile(firstDeploys, 95);
   console.log(
-    `opened → preview answering: p50 ${seconds(percentile(openToAnswer, 50))}, p95 ${seconds(percentile(openToAnswer, 95))}; first deployment of the same app: median ${seconds(yardstick)} (${firstDeploys.map(seconds).join(', ')})`,
+    `opened → preview answering: p50 ${seconds(percentile(openToAnswer, 50))}, p95 ${seconds(previewP95)} (${openToAnswer.map(seconds).join(', ')}); first deployment of the same app: p50 ${seconds(median(firstDeploys))}, p95 ${seconds(firstP95)} (${firstDeploys.map(seconds).join(', ')}); p95 ÷ the first deployments' median: ${(previewP95 / median(firstDeploys)).toFixed(2)}×`,
   );
 
   console.log(`  where a first deployment's time goes (medians): ${breakdown(firstMoments)}`);
@@ -221,8 +230,8 @@ try {
   );
 
   printResult(
-    'pull request opened → preview answering, p95 ÷ first deployment',
-    `${(percentile(openToAnswer, 95) / yardstick).toFixed(2)}× (${seconds(percentile(openToAnswer, 95))} ÷ ${seconds(yardstick)})`,
+    'pull request opened → preview answering, p95 ÷ first deployment p95 (interleaved rounds)',
+    `${(previewP95 / firstP95).toFixed(2)}× (${seconds(previewP95)} ÷ ${seconds(firstP95)})`,
     '≤ 1.2×',
     'Coolify/Dokploy: previews built from the wrong branch (coolify#5151, Dokploy#1175)',
   );
