@@ -103,6 +103,7 @@ export function createRunningApps(deps: {
     workspaces: workspacesRepo,
     systemHealth,
     metrics,
+    dockerFor,
     logger,
   });
   const workspaces = createWorkspacesService({
