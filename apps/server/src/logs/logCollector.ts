@@ -15,6 +15,8 @@ import type { SecretMasks } from './secretMasking.js';
 export const ERROR_PATTERN = /error|exception|fatal|panic/i;
 
 const FLUSH_DELAY_MS = 40;
+/** How long a container's workspace (owner and name, for storing its lines) is remembered. */
+const WORKSPACE_CACHE_MS = 60_000;
 const FLUSH_SIZE = 500;
 /** If the database falls this far behind, the oldest unsaved lines are dropped rather than memory. */
 const MAX_PENDING = 50_000;
@@ -51,7 +53,7 @@ export function createLogCollector(deps: {
 
   async function workspaceFor(id: string): Promise<WorkspaceRef | undefined> {
     const cached = workspaceCache.get(id);
-    if (cached && Date.now() - cached.at < 60_000) return cached.ref;
+    if (cached && Date.now() - cached.at < WORKSPACE_CACHE_MS) return cached.ref;
     const row = await deps.workspaces.findById(id);
     const ref = row ? { id: row.id, userId: row.userId, name: row.name } : undefined;
     workspaceCache.set(id, { ref, at: Date.now() });
@@ -174,6 +176,10 @@ export function createLogCollector(deps: {
   }
 
   async function attachAll(): Promise<void> {
+    // Expired entries go, so a deleted workspace (or one that moved engine) does not stay for good.
+    const now = Date.now();
+    for (const [id, cached] of workspaceCache)
+      if (now - cached.at >= WORKSPACE_CACHE_MS) workspaceCache.delete(id);
     const containers = await docker.listContainers({ filters: { label: [LABELS.workspaceId] } });
     await Promise.all(containers.map((container) => attach(container.Id)));
   }
@@ -206,6 +212,7 @@ export function createLogCollector(deps: {
       void resync.stop();
       for (const stop of followers.values()) stop();
       followers.clear();
+      workspaceCache.clear();
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = undefined;
       await flushing;
