@@ -84,9 +84,10 @@ describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (
     });
     owner = await signInNewUser(ctx);
     await ctx.platform.runningApps.start();
-    // Any live workspace makes the monitor follow the engine; the first one is enough.
+    // A workspace on the engine makes the monitor follow it from the engine refresh, not the (slow) poll.
+    expect(ctx.platform.runningApps.healthMonitor.watchedEngines).toBe(0);
     await watchedWorkspace();
-    await ctx.platform.runningApps.healthMonitor.checkAll();
+    await ctx.platform.runningApps.healthMonitor.refreshEngines();
     await waitUntil(
       () => ctx.platform.runningApps.healthMonitor.watchedEngines > 0,
       10_000,

@@ -188,13 +188,24 @@ export function createHealthMonitor(deps: {
     }
   }
 
-  function watchEngine(row: WorkspaceRow) {
-    const docker = deps.dockerFor(row);
+  function watchEngine(vm: Pick<WorkspaceRow, 'vmId'>) {
+    const docker = deps.dockerFor(vm);
     const key = engineKey(docker);
     if (engines.has(key)) return;
     // From now: a crash while the stream connects is not lost.
     const since = new Date();
     engines.set(key, watchContainerEvents(docker, WATCHED_EVENTS, onEvent, logger, { since }));
+  }
+
+  /**
+   * Follows the events of every engine that hosts a workspace, deploying or live (one DISTINCT query), so a
+   * workspace's first crash is an event, not the next safety poll's find. Run at the lease's start and on the
+   * platform's engine refresh (a workspace's row exists from its first deployment's start).
+   */
+  async function refreshEngines(): Promise<void> {
+    if (!active) return;
+    const vms = await deps.workspaces.listEngineVms();
+    if (active) for (const vm of vms) watchEngine(vm);
   }
 
   function forgetOldEvents() {
@@ -225,6 +236,7 @@ export function createHealthMonitor(deps: {
 
   function begin() {
     active = true;
+    refreshEngines().catch((error) => logger.error({ err: error }, 'finding the engines to watch failed'));
     for (const loop of loops) void loop.start();
   }
 
@@ -251,6 +263,7 @@ export function createHealthMonitor(deps: {
   return {
     checkAll,
     check,
+    refreshEngines,
     /** How many engines' events are followed (tests wait for it before crashing a container). */
     get watchedEngines() {
       return engines.size;

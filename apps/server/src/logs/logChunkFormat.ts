@@ -107,9 +107,9 @@ const textBytes = (lines: readonly ChunkLine[]) =>
   lines.reduce((sum, entry) => sum + Buffer.byteLength(entry.line), 0);
 
 /** A flush's lines cut into chunks of bounded size, in order. */
-export function splitIntoChunks(lines: readonly ChunkLine[]): ChunkLine[][] {
-  const chunks: ChunkLine[][] = [];
-  let current: ChunkLine[] = [];
+export function splitIntoChunks<L extends ChunkLine>(lines: readonly L[]): L[][] {
+  const chunks: L[][] = [];
+  let current: L[] = [];
   let bytes = 0;
   for (const entry of lines) {
     const size = Buffer.byteLength(entry.line);

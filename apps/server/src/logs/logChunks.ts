@@ -60,6 +60,28 @@ export function createLogChunks(db: Db) {
       return stored;
     },
 
+    /**
+     * `count` new chunk ids from the table's own sequence, ascending: the log collector publishes lines under
+     * their final ids before the INSERT that stores them ({@link insertChunks}).
+     */
+    async reserveIds(count: number): Promise<number[]> {
+      if (count <= 0) return [];
+      const result = await db.execute(
+        sql`select nextval(pg_get_serial_sequence('log_chunks', 'id'))::bigint as id from generate_series(1, ${count}::int)`,
+      );
+      return (result as unknown as { rows: { id: number | string }[] }).rows
+        .map((row) => Number(row.id))
+        .sort((a, b) => a - b);
+    },
+
+    /** Stores chunks under ids {@link reserveIds} gave, in one INSERT. */
+    async insertChunks(rows: { id: number; key: LogChunkKey; lines: ChunkLine[] }[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insert(logChunks)
+        .values(rows.map(({ id, key, lines }) => ({ id, ...key, ...chunkValues(lines) })));
+    },
+
     /** Chunks matching `where`, newest last line first, after a cursor (the last chunk of the previous page). */
     newestFirst(where: SQL | undefined, limit: number, after?: Pick<LogChunkRow, 'lastTs' | 'id'>) {
       return db

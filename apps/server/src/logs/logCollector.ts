@@ -9,13 +9,18 @@ import { serviceName } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { followContainerLogs } from './dockerLogLines.js';
 import { type LogStore, MAX_LINE_LENGTH, type ServiceLogLine, toServiceLogMessage } from './logStore.js';
+import { storedMark } from './logStream.js';
 import type { SecretMasks } from './secretMasking.js';
 
 /** Lines containing these words become the workspace's "Latest Error". */
 export const ERROR_PATTERN = /error|exception|fatal|panic/i;
 
 const FLUSH_DELAY_MS = 40;
+/** How long a container's workspace (owner and name, for storing its lines) is remembered. */
+const WORKSPACE_CACHE_MS = 60_000;
 const FLUSH_SIZE = 500;
+/** Batches published but not yet stored before a flush waits for the database. */
+const MAX_STORES_QUEUED = 4;
 /** If the database falls this far behind, the oldest unsaved lines are dropped rather than memory. */
 const MAX_PENDING = 50_000;
 
@@ -28,7 +33,7 @@ type WorkspaceRef = { id: string; userId: string; name: string };
 
 /**
  * Follows the output of every workspace container of one Docker Engine: one log stream per container,
- * however many people watch. Lines are stored in batches, then published for the live viewers.
+ * however many people watch. Lines are published for the live viewers in batches, then stored.
  */
 export function createLogCollector(deps: {
   docker: Docker;
@@ -45,19 +50,28 @@ export function createLogCollector(deps: {
   let pending: Pending[] = [];
   let flushTimer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
+  /** The INSERTs of published batches, one after another in publishing order. */
+  let storing: Promise<void> = Promise.resolve();
+  let storesQueued = 0;
+  const chunkIds = deps.logStore.chunkIds();
   let stopEvents: (() => void) | undefined;
   let running = false;
   let dropped = 0;
 
   async function workspaceFor(id: string): Promise<WorkspaceRef | undefined> {
     const cached = workspaceCache.get(id);
-    if (cached && Date.now() - cached.at < 60_000) return cached.ref;
+    if (cached && Date.now() - cached.at < WORKSPACE_CACHE_MS) return cached.ref;
     const row = await deps.workspaces.findById(id);
     const ref = row ? { id: row.id, userId: row.userId, name: row.name } : undefined;
     workspaceCache.set(id, { ref, at: Date.now() });
     return ref;
   }
 
+  /**
+   * Publishes a batch to the live viewers at once, then stores it behind the batches before it: delivery does
+   * not wait on the database. After each INSERT a `stored` mark goes out, so a viewer who joined while lines it
+   * never saw live were being stored reads them (logStream.ts); ids follow publishing order per workspace.
+   */
   async function flush(): Promise<void> {
     flushTimer = undefined;
     const batch = pending;
@@ -73,12 +87,14 @@ export function createLogCollector(deps: {
     const workspaceIds = new Map(
       batch.map(({ workspaceId, row }) => [`${row.userId}/${row.workspaceName}`, workspaceId]),
     );
-    // In id order (not the batch's): viewers skip a live line whose id is below the last they saw.
-    const stored = await deps.logStore.insertBatch(rows);
+    const prepared = await deps.logStore.prepareBatch(rows, chunkIds);
+    const through = new Map<string, number>();
     const errors = new Map<string, { line: string; ts: Date }>();
+    // In id order (not the batch's): viewers skip a live line whose id is below the last they saw.
     await Promise.all(
-      stored.map((line) => {
+      prepared.lines.map((line) => {
         const workspaceId = workspaceIds.get(`${line.userId}/${line.workspaceName}`)!;
+        through.set(workspaceId, line.id);
         // The latest by time: id order groups a batch by service and container.
         const latest = errors.get(workspaceId);
         if (ERROR_PATTERN.test(line.line) && (!latest || line.ts >= latest.ts))
@@ -86,8 +102,26 @@ export function createLogCollector(deps: {
         return deps.pubsub.publish(CHANNELS.serviceLogs(workspaceId), toServiceLogMessage(line));
       }),
     );
-    for (const [workspaceId, error] of errors)
-      await deps.workspaces.recordError(workspaceId, error.line, error.ts);
+    // Enough stores queued: wait, so a slow database holds back the pending lines (bounded) and not memory.
+    if (storesQueued >= MAX_STORES_QUEUED) await storing;
+    storesQueued++;
+    storing = storing.then(async () => {
+      try {
+        await prepared.store();
+        for (const [workspaceId, error] of errors)
+          await deps.workspaces.recordError(workspaceId, error.line, error.ts);
+      } catch (error) {
+        logger.error({ err: error }, 'storing log lines failed');
+      } finally {
+        storesQueued--;
+        // Also after a failure: a viewer waiting for its catch-up must not wait for good.
+        await Promise.all(
+          [...through].map(([workspaceId, id]) =>
+            deps.pubsub.publish(CHANNELS.serviceLogs(workspaceId), storedMark(id)),
+          ),
+        ).catch((error) => logger.error({ err: error }, 'publishing stored log marks failed'));
+      }
+    });
   }
 
   function scheduleFlush() {
@@ -174,6 +208,10 @@ export function createLogCollector(deps: {
   }
 
   async function attachAll(): Promise<void> {
+    // Expired entries go, so a deleted workspace (or one that moved engine) does not stay for good.
+    const now = Date.now();
+    for (const [id, cached] of workspaceCache)
+      if (now - cached.at >= WORKSPACE_CACHE_MS) workspaceCache.delete(id);
     const containers = await docker.listContainers({ filters: { label: [LABELS.workspaceId] } });
     await Promise.all(containers.map((container) => attach(container.Id)));
   }
@@ -206,10 +244,14 @@ export function createLogCollector(deps: {
       void resync.stop();
       for (const stop of followers.values()) stop();
       followers.clear();
+      workspaceCache.clear();
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = undefined;
       await flushing;
       await flush().catch((error) => logger.error({ err: error }, 'storing log lines failed'));
+      await storing;
+      // Another replica's collector may take newer ids while this one is stopped.
+      chunkIds.reset();
     },
     /** Stores what is buffered now (tests and shutdown). */
     async drain() {
@@ -217,6 +259,7 @@ export function createLogCollector(deps: {
       flushTimer = undefined;
       flushing = flushing.then(flush);
       await flushing;
+      await storing;
     },
   };
 }

@@ -45,8 +45,7 @@ export function createLogPipeline(deps: {
   }
 
   async function refreshEngines() {
-    const rows = await deps.workspaces.listAll();
-    for (const row of rows) watchEngine(deps.dockerFor(row));
+    for (const vm of await deps.workspaces.listEngineVms()) watchEngine(deps.dockerFor(vm));
   }
 
   async function prune() {

@@ -1,6 +1,7 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { logChunks } from '../infra/db/schema.js';
+import { splitIntoChunks } from './logChunkFormat.js';
 import { createLogChunks, LINE_ID_STRIDE, type LogChunkRow, linesOf, SERVICE_KIND } from './logChunks.js';
 import { type LogRetention, pruneServiceLogs } from './logRetention.js';
 
@@ -50,6 +51,37 @@ const ownerKey = (userId: string, workspaceName: string) => `${userId}\u0000${wo
 /** Newest first: by time, then by id (storage order) among lines of the same millisecond. */
 const newestFirst = (a: StoredLogLine, b: StoredLogLine) => b.ts.getTime() - a.ts.getTime() || b.id - a.id;
 
+/** A flush's lines by workspace, service and container: one chunk (or more, if large) each. */
+function groupByContainer(lines: ServiceLogLine[]): Map<string, ServiceLogLine[]> {
+  const groups = new Map<string, ServiceLogLine[]>();
+  for (const line of lines) {
+    const key = `${ownerKey(line.userId, line.workspaceName)}\u0000${line.service}\u0000${line.containerId}`;
+    const group = groups.get(key);
+    if (group) group.push(line);
+    else groups.set(key, [line]);
+  }
+  return groups;
+}
+
+/**
+ * Chunk ids taken from the sequence a block at a time, so a flush seldom waits on the database for them. Ids
+ * only grow: a collector that stops forgets its block, since another replica may take newer ids meanwhile.
+ */
+export function createChunkIdBlock(reserve: (count: number) => Promise<number[]>, size = 256) {
+  let ids: number[] = [];
+  return {
+    async take(count: number): Promise<number[]> {
+      if (ids.length < count) ids = [...ids, ...(await reserve(Math.max(count, size)))];
+      return ids.splice(0, count);
+    },
+    reset() {
+      ids = [];
+    },
+  };
+}
+
+export type ChunkIdBlock = ReturnType<typeof createChunkIdBlock>;
+
 export function createLogStore(db: Db) {
   const chunks = createLogChunks(db);
   const owned = (userId: string, workspaceName: string) =>
@@ -65,14 +97,7 @@ export function createLogStore(db: Db) {
      * with their ids in id order (the order to publish them in: viewers skip ids below the last they saw).
      */
     async insertBatch(lines: ServiceLogLine[]): Promise<StoredLogLine[]> {
-      const groups = new Map<string, ServiceLogLine[]>();
-      for (const line of lines) {
-        const key = `${ownerKey(line.userId, line.workspaceName)}\u0000${line.service}\u0000${line.containerId}`;
-        const group = groups.get(key);
-        if (group) group.push(line);
-        else groups.set(key, [line]);
-      }
-      const batches = [...groups.values()];
+      const batches = [...groupByContainer(lines).values()];
       const stored = await chunks.append(
         batches.map((group) => {
           const { userId, workspaceName, service, containerId } = group[0]!;
@@ -84,6 +109,66 @@ export function createLogStore(db: Db) {
           stored[index]!.map((line, position) => ({ ...group[position]!, id: line.id })),
         )
         .sort((a, b) => a.id - b.id);
+    },
+
+    /**
+     * Gives the lines their final ids (from `ids`, which seldom asks the database) without storing them, in id
+     * order: the collector publishes them at once, then stores them with `store` (one INSERT).
+     */
+    async prepareBatch(
+      lines: ServiceLogLine[],
+      ids: ChunkIdBlock,
+    ): Promise<{ lines: StoredLogLine[]; store: () => Promise<void> }> {
+      const planned = [...groupByContainer(lines).values()].flatMap((group) => {
+        const { userId, workspaceName, service, containerId } = group[0]!;
+        const key = { userId, workspaceName, kind: SERVICE_KIND, service, containerId };
+        return splitIntoChunks(group).map((chunk) => ({ key, lines: chunk }));
+      });
+      const chunkIds = await ids.take(planned.length);
+      const rows = planned.map((row, index) => ({ ...row, id: chunkIds[index]! }));
+      return {
+        lines: rows.flatMap((row) =>
+          row.lines.map((line, position) => ({ ...line, id: row.id * LINE_ID_STRIDE + position })),
+        ),
+        store: () => chunks.insertChunks(rows),
+      };
+    },
+
+    /** A block of chunk ids for {@link prepareBatch}; one per collector, reset when it stops. */
+    chunkIds: () => createChunkIdBlock(chunks.reserveIds),
+
+    /**
+     * The stored lines of a workspace (optionally of one service) with ids in (`afterId`, `throughId`], the newest
+     * `limit` of them in id order: what a viewer missed while lines it had not seen live were being stored.
+     */
+    async storedBetween(
+      userId: string,
+      workspaceName: string,
+      range: { afterId: number; throughId: number; limit: number; service?: string | undefined },
+    ): Promise<StoredLogLine[]> {
+      if (range.limit <= 0) return [];
+      const rows = await chunks.select(
+        and(
+          owned(userId, workspaceName),
+          range.service === undefined ? undefined : eq(logChunks.service, range.service),
+          gte(logChunks.id, Math.floor(range.afterId / LINE_ID_STRIDE)),
+          lte(logChunks.id, Math.floor(range.throughId / LINE_ID_STRIDE)),
+        ),
+      );
+      return rows
+        .flatMap((row) =>
+          linesOf(row)
+            .filter((line) => line.id > range.afterId && line.id <= range.throughId)
+            .map((line) => ({
+              ...line,
+              userId,
+              workspaceName,
+              service: row.service,
+              containerId: row.containerId,
+            })),
+        )
+        .sort((a, b) => a.id - b.id)
+        .slice(-range.limit);
     },
 
     /**

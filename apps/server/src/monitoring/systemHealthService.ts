@@ -2,12 +2,17 @@ import type { SystemHealthContainers, SystemHealthStatus, SystemInfo, VmHealth }
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { DomainError } from '../domain/errors.js';
-import type { DockerFor } from '../workspaces/workspaceDocker.js';
+import type { ContainerSummary, DockerFor } from '../workspaces/workspaceDocker.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import type { MetricsRepository } from './metricsRepository.js';
 import { parseCpuinfo } from './procReadings.js';
 import { ensureSystemContainer, findSystemContainer, readHostFiles } from './systemContainer.js';
-import { readWorkspaceContainers, workspaceLimits, workspaceUsage } from './workspaceUsage.js';
+import {
+  readContainers,
+  readWorkspaceContainers,
+  workspaceLimits,
+  workspaceUsage,
+} from './workspaceUsage.js';
 
 export const NO_VM = 'No VM configured for this workspace';
 export const NO_CONTAINERS = 'No Containers Found';
@@ -126,18 +131,18 @@ export function createSystemHealthService(deps: {
       return readings.length > 0 ? { containers } : { containers, message: NO_CONTAINERS };
     },
 
-    /** One sample for the history chart (the sampler calls this once a minute per workspace). */
-    async sample(row: WorkspaceRow): Promise<boolean> {
-      if (!row.vmId) return false;
-      const container = await findSystemContainer(deps.dockerFor(row), row.id);
-      if (!container) return false;
-      const reading = await readVm(row);
+    /**
+     * One sample for the history chart of a workspace whose `system` container runs, from its service
+     * containers of a listing the sampler made once for the whole engine.
+     */
+    async sample(row: WorkspaceRow, docker: Docker, services: readonly ContainerSummary[]): Promise<void> {
+      const containers = await readContainers(docker, services);
+      const reading = workspaceUsage(workspaceLimits(row, containers), containers);
       await deps.metrics.add(row.id, {
         cpuPercent: reading.cpu,
         memoryBytes: reading.memory.used,
         memoryPercent: reading.memory.percent,
       });
-      return true;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ContainerHealth, NetworkInterfaceInfo } from '@slipway/contract';
 import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
 import type Docker from 'dockerode';
-import { listServiceContainers } from '../workspaces/workspaceDocker.js';
+import { type ContainerSummary, listServiceContainers } from '../workspaces/workspaceDocker.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { containerHealth, type EngineStats } from './containerStats.js';
 import { round1 } from './procReadings.js';
@@ -20,9 +20,17 @@ interface ContainerReading {
 /** One `stats` reading of each running service container of the workspace (never the `system` one). */
 export async function readWorkspaceContainers(
   docker: Docker,
-  row: WorkspaceRow,
+  row: Pick<WorkspaceRow, 'id'>,
 ): Promise<ContainerReading[]> {
-  const running = (await listServiceContainers(docker, row.id)).filter((c) => c.State === 'running');
+  return readContainers(docker, await listServiceContainers(docker, row.id));
+}
+
+/** One `stats` reading of each of these containers that runs (a listing the caller already made). */
+export async function readContainers(
+  docker: Docker,
+  containers: readonly ContainerSummary[],
+): Promise<ContainerReading[]> {
+  const running = containers.filter((c) => c.State === 'running');
   const readings = await Promise.all(
     running.map(async (summary): Promise<ContainerReading | undefined> => {
       const name = summary.Names[0]?.replace(/^\//, '') ?? summary.Id.slice(0, 12);

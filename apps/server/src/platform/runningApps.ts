@@ -103,6 +103,7 @@ export function createRunningApps(deps: {
     workspaces: workspacesRepo,
     systemHealth,
     metrics,
+    dockerFor,
     logger,
   });
   const workspaces = createWorkspacesService({
@@ -118,7 +119,10 @@ export function createRunningApps(deps: {
   const logPruning = scheduledTask('log-prune', { logger: logsLogger, task: logPipeline.prune });
   const engineRefresh = scheduledTask('log-engine-refresh', {
     logger: logsLogger,
-    task: logPipeline.refreshEngines,
+    task: async () => {
+      await logPipeline.refreshEngines();
+      await healthMonitor.refreshEngines();
+    },
   });
   const metricSampling = scheduledWhileLeaseHeld('metric-sampler', {
     kv: deps.kv,

@@ -7,7 +7,7 @@ import type { WorkspaceRow } from './workspacesRepository.js';
  * The Docker Engine of the VM a workspace runs on. Today every VM provider ends at the local engine or
  * one reached the same way; a multi-VM setup passes its own function and nothing else changes.
  */
-export type DockerFor = (workspace: Pick<WorkspaceRow, 'id' | 'vmId'>) => Docker;
+export type DockerFor = (workspace: Pick<WorkspaceRow, 'vmId'>) => Docker;
 
 export function localDockerFor(socketPath: string): DockerFor {
   const docker = createDocker({ socketPath });

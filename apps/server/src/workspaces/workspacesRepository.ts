@@ -91,8 +91,9 @@ export function createWorkspacesRepository(db: Db) {
       return db.select().from(workspaces).where(inArray(workspaces.status, WATCHED_STATUSES));
     },
 
-    listAll(): Promise<WorkspaceRow[]> {
-      return db.select().from(workspaces);
+    /** The VMs that host a workspace, each once (null: the local engine): what picks an engine, not the rows. */
+    async listEngineVms(): Promise<Pick<WorkspaceRow, 'vmId'>[]> {
+      return db.selectDistinct({ vmId: workspaces.vmId }).from(workspaces);
     },
 
     /** The workspace's VM record (vm-providers/ own the `vms` table). */

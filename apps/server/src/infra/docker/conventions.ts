@@ -56,7 +56,8 @@ export const CHANNELS = {
   workflow: (sessionId: string) => `workflow:${sessionId}`,
   /** Build output of one deployment: `{ts, line}`. */
   buildLogs: (deploymentId: string) => `logs:build:${deploymentId}`,
-  /** Running services' output of one workspace: `{ts, service, log, source, container_id}`. */
+  /** Running services' output of one workspace: lines `{id, ts, service, log, source, container_id}`, published before
+   * they are stored, and `{type: 'stored', through}` once they are (logs/logStream.ts). */
   serviceLogs: (workspaceId: string) => `logs:service:${workspaceId}`,
   /** Asks the worker running a deployment to stop it: `{by: userId}`. */
   cancelDeployment: (deploymentId: string) => `deployment:cancel:${deploymentId}`,
