@@ -201,6 +201,9 @@ describeWith('docker')('backups on the real engine', () => {
       expect((await overview()).latest_restore).toMatchObject({ id: restore.id, status: 'done' });
       const recent = (await api().get(`/api/alerts-recent/${workspace.name}`)).json() as { title: string }[];
       expect(recent.map((alert) => alert.title)).toContain(`Restored backup from ${backup.started_at}`);
+      // The safety backup was stored before anything was overwritten and is verified after the restore.
+      const safety = await finished({ id: done.safety_backup_id! } as Backup);
+      expect(safety.status, safety.cause ?? '').toBe('verified');
     },
     4 * DONE_IN_MS,
   );
@@ -229,6 +232,8 @@ describeWith('docker')('backups on the real engine', () => {
         'the restore',
       );
       expect(done.status, done.cause ?? '').toBe('rolled_back');
+      const safety = await finished({ id: done.safety_backup_id! } as Backup);
+      expect(safety.status, safety.cause ?? '').toBe('verified');
       expect(done.cause).toMatch(/files/);
       // The safety backup (no poison) is back, and the service runs again.
       const served = await waitUntil(
