@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Backup, BackupOverview, Restore } from '@slipway/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
@@ -185,6 +186,18 @@ describeWith('docker')('backups on the real engine', () => {
       expect(started.statusCode).toBe(202);
       const restore = started.json() as Restore;
       expect(restore.services).toEqual(['db', 'files']);
+      // A redeploy waits for the restore (its safety backup alone takes seconds), as a restore waits for it.
+      const redeploy = await api().post('/api/workflow/deployment/start', {
+        sessionId: randomUUID(),
+        owner: 'operator',
+        repo: 'ledger',
+        branch: 'main',
+        workflowType: 'redeploy',
+      });
+      expect(redeploy.statusCode).toBe(409);
+      expect(redeploy.json()).toMatchObject({
+        detail: 'A restore of this workspace is running: deploy when it has finished',
+      });
       const done = await waitUntil(
         async () => {
           const now = (
