@@ -57,6 +57,18 @@ async function execIn(workspace: WorkspaceRow, service: string, cmd: string[]): 
   return output;
 }
 
+/** The lines of the service's container log since `since` (seconds) that hold an ERROR. */
+async function errorsLogged(workspace: WorkspaceRow, service: string, since: number): Promise<string[]> {
+  const containers = await containersOf(workspace.id);
+  const container = containers.find((c) => c.Labels[LABELS.composeService] === service);
+  if (!container) throw new Error(`${service} has no container`);
+  const log = await docker.getContainer(container.Id).logs({ stdout: true, stderr: true, since });
+  return log
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.includes('ERROR:'));
+}
+
 const PSQL = ['psql', '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-tA', '-c'];
 
 /**
@@ -182,6 +194,7 @@ describeWith('docker')('backups on the real engine', () => {
       await execIn(workspace, 'db', [...PSQL, 'DELETE FROM items WHERE id <= 10']);
       await execIn(workspace, 'files', ['rm', '/data/report.txt']);
 
+      const since = Math.floor(Date.now() / 1000);
       const started = await api().post(`/api/workspace-backups/${workspace.name}/${backup.id}/restore`, {});
       expect(started.statusCode).toBe(202);
       const restore = started.json() as Restore;
@@ -211,6 +224,8 @@ describeWith('docker')('backups on the real engine', () => {
       expect(done.status, done.cause ?? '').toBe('done');
       expect((await execIn(workspace, 'db', [...PSQL, 'SELECT count(*) FROM items'])).trim()).toBe('1000');
       expect(await execIn(workspace, 'files', ['cat', '/data/report.txt'])).toContain('Quarterly report');
+      // Loading the dump over roles that exist logs no `role "postgres" already exists` (or any other ERROR).
+      expect(await errorsLogged(workspace, 'db', since)).toEqual([]);
       expect((await overview()).latest_restore).toMatchObject({ id: restore.id, status: 'done' });
       const recent = (await api().get(`/api/alerts-recent/${workspace.name}`)).json() as { title: string }[];
       expect(recent.map((alert) => alert.title)).toContain(`Restored backup from ${backup.started_at}`);
