@@ -154,9 +154,8 @@ describeWith('docker')('backups on the real engine', () => {
       expect(set.statusCode).toBe(200);
       const verified = await finished(await backUpNow());
       expect(verified.status, verified.cause ?? '').toBe('verified');
-      expect((await overview()).backups.filter((b) => b.status === 'verified').map((b) => b.id)).toEqual([
-        verified.id,
-      ]);
+      // Every backup of the last 24 hours stays besides the 1 daily: the newest verified is this one.
+      expect((await overview()).backups.filter((b) => b.status === 'verified')[0]?.id).toBe(verified.id);
 
       // A wrong repository password: the next backup fails with restic's reason, and nothing is forgotten.
       const [settings] = await engine.ctx.platform.db
@@ -180,7 +179,7 @@ describeWith('docker')('backups on the real engine', () => {
       }
       const after = await overview();
       expect(after.backups[0]?.status).toBe('failed');
-      expect(after.backups.filter((b) => b.status === 'verified').map((b) => b.id)).toEqual([verified.id]);
+      expect(after.backups.filter((b) => b.status === 'verified')[0]?.id).toBe(verified.id);
     },
     2 * DONE_IN_MS,
   );
