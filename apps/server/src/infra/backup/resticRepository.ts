@@ -89,6 +89,9 @@ function locationInvocation(location: RepositoryLocation): Invocation {
   }
 }
 
+const pick = (env: NodeJS.ProcessEnv, names: string[]): Record<string, string> =>
+  Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+
 export interface ResticRun {
   stdout: Readable;
   /** Resolves with restic's stdout when it was not streamed, rejects with a BackupError sentence. */
@@ -122,6 +125,8 @@ export class ResticCli implements ResticRepository {
       HOME: process.env.HOME ?? tmpdir(),
       TMPDIR: tmpdir(),
       RESTIC_PASSWORD_FILE: passwordFile,
+      // The certificate authorities restic (Go) trusts, when the operator names its own (a private S3 service).
+      ...pick(process.env, ['SSL_CERT_FILE', 'SSL_CERT_DIR']),
       ...where.env,
     };
     const child = spawn(this.options.binary ?? '/usr/bin/restic', [...where.args, ...args], {
