@@ -7,7 +7,8 @@
  *    into a fresh repository on the same machine (the faster of one before and one after);
  * 2. 1 % of the rows changed (the newest 1 %, a hot set; then 1 % scattered, every 100th row): what each next
  *    backup added to the repository ÷ what the first one added (restic's data_added);
- * 3. a restore of the newest backup (a verified safety backup first, the dump loaded, health checked) ÷ a bare
+ * 3. a restore of the newest backup (a safety backup stored first, the dump loaded, health checked; the safety
+ *    backup verified afterwards) ÷ a bare
  *    `restic dump | docker exec -i psql` after emptying the cluster the same way.
  * Run: `npx tsx bench/backups.ts [--gigabytes 0.1]` (Docker Engine, restic, local/postgres:15 and busybox:1.36).
  */

@@ -84,24 +84,48 @@ export const tagsOf = (workspace: WorkspaceRow, backup: BackupRow) => [
   `slipway-trigger-${backup.trigger}`,
 ];
 
-/**
- * One backup, start to end: each service's dump or files into the repository (each part recorded as soon as
- * it is there), then Verifying: each part restored into a throwaway container and compared; Verified only
- * when every part checked out. A failure is recorded with its sentence and the parts already written are
- * removed from the repository, so nothing half-made is ever offered for a restore.
- */
-export async function runBackup(
+/** A backup whose parts are all in the repository, not yet verified (its row is Verifying). */
+export interface WrittenBackup {
+  row: BackupRow;
+  repo: ResticRepository;
+  data: ServiceData[];
+  parts: PartResult[];
+}
+
+/** Records a backup's failure with its sentence, removing the parts already written from the repository. */
+async function failBackup(
   deps: RunDeps,
   workspace: WorkspaceRow,
   backup: BackupRow,
-  options: {
-    services?: readonly string[];
-    /** Run once every part checked out, before the backup is marked Verified (retention). */
-    beforeVerified?: (repo: ResticRepository, backup: BackupRow) => Promise<void>;
-  } = {},
+  error: unknown,
+  repo: ResticRepository | undefined,
+  parts: PartResult[],
 ): Promise<BackupRow> {
-  const { services } = options;
-  const stopBeating = heartbeat(deps, 'backup', backup.id);
+  const cause = causeOf(error, deps.logger, { workspace: workspace.id, backup: backup.id });
+  if (repo && parts.length > 0) {
+    await repo
+      .removeSnapshots(parts.map((part) => part.snapshotId))
+      .catch((removal) =>
+        deps.logger.warn(
+          { err: removal, workspace: workspace.id, backup: backup.id },
+          "removing a failed backup's snapshots failed",
+        ),
+      );
+  }
+  return deps.repository.updateBackup(backup.id, { status: 'failed', cause, finishedAt: deps.now() });
+}
+
+/**
+ * A backup's first half: each service's dump or files into the repository, each part recorded as soon as it
+ * is there; the row is then Verifying. restic has written every snapshot: the data can be put back from it.
+ * Answers the failed row when something went wrong (its parts removed).
+ */
+export async function writeBackup(
+  deps: RunDeps,
+  workspace: WorkspaceRow,
+  backup: BackupRow,
+  services?: readonly string[],
+): Promise<WrittenBackup | BackupRow> {
   const parts: PartResult[] = [];
   let repo: ResticRepository | undefined;
   try {
@@ -123,7 +147,29 @@ export async function runBackup(
         deps.now(),
       );
     }
-    await deps.repository.updateBackup(backup.id, { status: 'verifying', heartbeatAt: deps.now() });
+    const row = await deps.repository.updateBackup(backup.id, {
+      status: 'verifying',
+      heartbeatAt: deps.now(),
+    });
+    return { row, repo, data, parts };
+  } catch (error) {
+    return failBackup(deps, workspace, backup, error, repo, parts);
+  }
+}
+
+/**
+ * A backup's second half: each part restored into a throwaway container and compared; Verified only when every
+ * part checked out. A failure is recorded with its sentence and the parts are removed from the repository, so
+ * nothing unverified is ever offered for a restore.
+ */
+export async function verifyBackup(
+  deps: RunDeps,
+  workspace: WorkspaceRow,
+  written: WrittenBackup,
+  beforeVerified?: (repo: ResticRepository, backup: BackupRow) => Promise<void>,
+): Promise<BackupRow> {
+  const { row: backup, repo, data, parts } = written;
+  try {
     const checked: StoredBackupPart[] = [];
     for (const part of parts) {
       const service = data.find((candidate) => candidate.service === part.service)!;
@@ -134,14 +180,12 @@ export async function runBackup(
       checked.push(storedPart(part, verification.checked));
     }
     const done = await deps.repository.updateBackup(backup.id, { parts: checked });
-    await options
-      .beforeVerified?.(repo, done)
-      .catch((error) =>
-        deps.logger.warn(
-          { err: error, workspace: workspace.id, backup: backup.id },
-          'applying backup retention failed',
-        ),
-      );
+    await beforeVerified?.(repo, done).catch((error) =>
+      deps.logger.warn(
+        { err: error, workspace: workspace.id, backup: backup.id },
+        'applying backup retention failed',
+      ),
+    );
     const now = deps.now();
     return await deps.repository.updateBackup(backup.id, {
       status: 'verified',
@@ -150,18 +194,29 @@ export async function runBackup(
       verifiedAt: now,
     });
   } catch (error) {
-    const cause = causeOf(error, deps.logger, { workspace: workspace.id, backup: backup.id });
-    if (repo && parts.length > 0) {
-      await repo
-        .removeSnapshots(parts.map((part) => part.snapshotId))
-        .catch((removal) =>
-          deps.logger.warn(
-            { err: removal, workspace: workspace.id, backup: backup.id },
-            "removing a failed backup's snapshots failed",
-          ),
-        );
-    }
-    return deps.repository.updateBackup(backup.id, { status: 'failed', cause, finishedAt: deps.now() });
+    return failBackup(deps, workspace, backup, error, repo, parts);
+  }
+}
+
+export const isWritten = (result: WrittenBackup | BackupRow): result is WrittenBackup => 'repo' in result;
+
+/** One backup, start to end: written (`writeBackup`), then verified (`verifyBackup`). */
+export async function runBackup(
+  deps: RunDeps,
+  workspace: WorkspaceRow,
+  backup: BackupRow,
+  options: {
+    services?: readonly string[];
+    /** Run once every part checked out, before the backup is marked Verified (retention). */
+    beforeVerified?: (repo: ResticRepository, backup: BackupRow) => Promise<void>;
+  } = {},
+): Promise<BackupRow> {
+  const stopBeating = heartbeat(deps, 'backup', backup.id);
+  try {
+    const written = await writeBackup(deps, workspace, backup, options.services);
+    return isWritten(written)
+      ? await verifyBackup(deps, workspace, written, options.beforeVerified)
+      : written;
   } finally {
     stopBeating();
   }

@@ -102,6 +102,16 @@ export function createBackupsRepository(db: Db) {
       return trigger === 'safety' ? insert(db) : exclusively(workspaceId, workspace, insert);
     },
 
+    /** Whether a restore of the workspace runs (deployments wait for it). */
+    async restoreRunning(workspaceId: string): Promise<boolean> {
+      const [restore] = await db
+        .select({ id: restores.id })
+        .from(restores)
+        .where(and(eq(restores.workspaceId, workspaceId), inArray(restores.status, ACTIVE_RESTORE)))
+        .limit(1);
+      return restore !== undefined;
+    },
+
     startRestore(
       values: Pick<typeof restores.$inferInsert, 'workspaceId' | 'backupId' | 'services'>,
       workspace: string,

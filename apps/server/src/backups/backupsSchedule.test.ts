@@ -192,9 +192,13 @@ describe('backups (schedule, retention, alerts, restore roll-back)', () => {
     expect(set.statusCode).toBe(200);
     const first = await backUpNow(workspace.name);
     clock = new Date(clock.getTime() + 60 * 60_000);
+    const hourLater = await backUpNow(workspace.name);
+    // Within 24 hours every backup stays, whatever the daily count.
+    expect((await overview(workspace.name)).backups.map((b) => b.id)).toEqual([hourLater.id, first.id]);
+    clock = new Date(clock.getTime() + 24 * 60 * 60_000);
     const second = await backUpNow(workspace.name);
     expect(second.status).toBe('verified');
-    // Same day, keep 1 daily: the first went, its snapshot removed, the second's pinned in restic's forget.
+    // A day on, keep 1 daily: the earlier two went, their snapshots removed, the second's pinned in restic's forget.
     const afterTwo = await overview(workspace.name);
     expect(afterTwo.backups.map((b) => b.id)).toEqual([second.id]);
     expect(fake.calls.removed.length).toBeGreaterThan(0);

@@ -5,7 +5,18 @@ import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import { listContainersOfProject } from '../infra/docker/projectResources.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import type { BackupAlerts } from './backupAlerts.js';
-import { causeOf, dataOf, heartbeat, partResult, type RunDeps, runBackup } from './backupRun.js';
+import {
+  causeOf,
+  dataOf,
+  heartbeat,
+  isWritten,
+  partResult,
+  type RunDeps,
+  storedPart,
+  verifyBackup,
+  type WrittenBackup,
+  writeBackup,
+} from './backupRun.js';
 import type { BackupRow, RestoreRow } from './backupsRepository.js';
 
 export interface RestoreDeps extends RunDeps {
@@ -102,10 +113,12 @@ async function startAll(deps: RestoreDeps, containers: Docker.ContainerInfo[]) {
 }
 
 /**
- * A restore: a safety backup of the affected services (verified, like any backup) → their containers stopped
- * (files) → each part put back (files restored, dumps loaded into the running database) → started → checked
- * with the deployment health model → done. Any failure after the safety backup puts the safety backup back
- * (status rolled_back, with the cause); the services are always started again.
+ * A restore: a safety backup of the affected services written (restic's snapshots stored, so the data as it was
+ * can be put back) → their containers stopped (files) → each part put back (files restored, dumps loaded into
+ * the running database) → started → checked with the deployment health model → done. Any failure after the
+ * safety backup puts the safety backup back at once (status rolled_back, with the cause); the services are
+ * always started again. The safety backup is verified afterwards, like any backup (Verifying → Verified or
+ * Failed): verifying it first kept the workspace waiting for a check its data never depended on.
  */
 export async function runRestore(
   deps: RestoreDeps,
@@ -114,6 +127,8 @@ export async function runRestore(
   backup: BackupRow,
 ): Promise<RestoreRow> {
   const stopBeating = heartbeat(deps, 'restore', restore.id);
+  let stopSafetyBeating = () => {};
+  let safety: WrittenBackup | undefined;
   const step = (status: RestoreRow['status'], values: Partial<RestoreRow> = {}) =>
     deps.repository.updateRestore(restore.id, { ...values, status, heartbeatAt: deps.now() });
   const finish = (status: RestoreRow['status'], cause: string | null) =>
@@ -123,17 +138,17 @@ export async function runRestore(
     // The services as they run now: the restore and, if it fails, the safety backup's return act on these.
     const data = await dataOf(deps, workspace, restore.services);
     const safetyRow = await deps.repository.startBackup(workspace.id, workspace.name, 'safety', deps.now());
+    stopSafetyBeating = heartbeat(deps, 'backup', safetyRow.id);
     await step('safety_backup', { safetyBackupId: safetyRow.id });
-    const safety = await runBackup(deps, workspace, safetyRow, { services: restore.services });
-    if (safety.status !== 'verified') {
-      const cause = `The safety backup failed, so nothing was restored: ${safety.cause ?? 'no reason given'}`;
+    const written = await writeBackup(deps, workspace, safetyRow, restore.services);
+    if (!isWritten(written)) {
+      const cause = `The safety backup failed, so nothing was restored: ${written.cause ?? 'no reason given'}`;
       await deps.alerts.restoreFailed(workspace, restore.id, cause);
       return await finish('failed', cause);
     }
-    let repo: ResticRepository | undefined;
+    safety = written;
     try {
-      repo = await deps.openRepository(workspace);
-      const affected = await putBack(deps, repo, workspace, data, parts, (status) => step(status));
+      const affected = await putBack(deps, written.repo, workspace, data, parts, (status) => step(status));
       await step('verifying');
       await deps.checkHealth(workspace, affected);
       const done = await finish('done', null);
@@ -142,14 +157,14 @@ export async function runRestore(
     } catch (error) {
       const cause = causeOf(error, deps.logger, { workspace: workspace.id, restore: restore.id });
       try {
-        if (!repo) throw error;
-        await putBack(deps, repo, workspace, data, safety.parts, async () => {});
+        const safetyParts = written.parts.map((part) => storedPart(part));
+        await putBack(deps, written.repo, workspace, data, safetyParts, async () => {});
         const rolledBack = `${cause} The safety backup taken just before was put back.`;
         await deps.alerts.restoreFailed(workspace, restore.id, rolledBack);
         return await finish('rolled_back', rolledBack);
       } catch (rollbackError) {
         const again = causeOf(rollbackError, deps.logger, { workspace: workspace.id, restore: restore.id });
-        const failed = `${cause} Putting the safety backup (${safety.id}) back failed too: ${again}`;
+        const failed = `${cause} Putting the safety backup (${safetyRow.id}) back failed too: ${again}`;
         await deps.alerts.restoreFailed(workspace, restore.id, failed);
         return await finish('failed', failed);
       }
@@ -159,5 +174,18 @@ export async function runRestore(
     return finish('failed', cause);
   } finally {
     stopBeating();
+    if (safety) await verifySafety(deps, workspace, safety).finally(stopSafetyBeating);
+    else stopSafetyBeating();
+  }
+}
+
+/** The safety backup's check, once the restore has finished; a failure stays on its row (and in the log). */
+async function verifySafety(deps: RestoreDeps, workspace: WorkspaceRow, safety: WrittenBackup) {
+  const row = await verifyBackup(deps, workspace, safety).catch((error: unknown) => {
+    deps.logger.error({ err: error, workspace: workspace.id, backup: safety.row.id }, 'verifying failed');
+    return undefined;
+  });
+  if (row?.status === 'failed') {
+    deps.logger.warn({ workspace: workspace.id, backup: row.id, cause: row.cause }, 'a safety backup failed');
   }
 }

@@ -15,7 +15,7 @@ describe('retention', () => {
       at('2026-03-01T03:00:00Z'), // Sunday, week 9
       at('2026-02-20T03:00:00Z'), // week 8
     ];
-    const { keep, forget } = retentionOf(backups, { daily: 2, weekly: 3 });
+    const { keep, forget } = retentionOf(backups, { daily: 2, weekly: 3 }, new Date('2026-03-11T00:00:00Z'));
     expect(keep).toEqual(['2026-03-09T03:00:00Z', '2026-03-08T15:00:00Z', '2026-03-01T03:00:00Z']);
     expect(forget).toEqual(['2026-03-08T03:00:00Z', '2026-03-07T03:00:00Z', '2026-02-20T03:00:00Z']);
   });
@@ -23,14 +23,28 @@ describe('retention', () => {
   it('never forgets the newest verified backup, whatever the policy', () => {
     const { keep, forget } = retentionOf(
       [at('2026-03-01T03:00:00Z', 'old'), at('2026-03-09T03:00:00Z', 'new')],
-      {
-        daily: 1,
-        weekly: 0,
-      },
+      { daily: 1, weekly: 0 },
+      new Date('2026-03-11T00:00:00Z'),
     );
     expect(keep).toEqual(['new']);
     expect(forget).toEqual(['old']);
-    expect(retentionOf([at('2026-03-09T03:00:00Z', 'only')], { daily: 0, weekly: 0 }).keep).toEqual(['only']);
+    const later = new Date('2026-03-11T00:00:00Z');
+    expect(retentionOf([at('2026-03-09T03:00:00Z', 'only')], { daily: 0, weekly: 0 }, later).keep).toEqual([
+      'only',
+    ]);
+  });
+
+  it('keeps every backup of the last 24 hours besides the daily and weekly ones', () => {
+    const backups = [
+      at('2026-03-09T12:00:00Z', 'now'),
+      at('2026-03-09T11:00:00Z', 'manual an hour ago'),
+      at('2026-03-08T12:30:00Z', 'yesterday within 24 h'),
+      at('2026-03-08T11:00:00Z', 'yesterday, 25 h ago'),
+      at('2026-03-08T03:00:00Z', 'yesterday early'),
+    ];
+    const { keep, forget } = retentionOf(backups, { daily: 1, weekly: 0 }, new Date('2026-03-09T12:00:00Z'));
+    expect(keep).toEqual(['now', 'manual an hour ago', 'yesterday within 24 h']);
+    expect(forget).toEqual(['yesterday, 25 h ago', 'yesterday early']);
   });
 });
 

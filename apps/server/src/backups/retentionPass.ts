@@ -5,7 +5,7 @@ import type { BackupRow } from './backupsRepository.js';
 import { retentionOf } from './retention.js';
 
 /**
- * Keep the last `daily` daily and `weekly` weekly verified backups, and always the newest verified one (`just`,
+ * Keep every verified backup of the last 24 hours, the last `daily` daily and `weekly` weekly ones, and always the newest verified one (`just`,
  * the backup this pass follows, which is not marked verified yet so no restore can start from a backup about to
  * go): the forgotten backups' snapshots are removed and their rows deleted, with failed backups older than every
  * kept one; restic's own `forget` then runs over
@@ -20,7 +20,7 @@ export async function applyRetention(
 ): Promise<{ forgotten: string[] }> {
   const verified = (await deps.repository.verifiedBackups(workspace.id)).filter((row) => row.id !== just.id);
   const candidates = [just, ...verified];
-  const { keep, forget } = retentionOf(candidates, policy);
+  const { keep, forget } = retentionOf(candidates, policy, deps.now());
   const byId = new Map(candidates.map((row) => [row.id, row]));
   const snapshotsOf = (ids: string[]) =>
     ids.flatMap((id) => byId.get(id)?.parts.map((part) => part.snapshotId) ?? []);

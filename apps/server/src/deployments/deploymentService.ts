@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_VM_SIZE,
   DEPLOYMENT_CANCELLED_MESSAGE,
-  DEPLOYMENT_STEPS,
   type StartDeploymentRequest,
   type StartDeploymentResponse,
-  type WorkflowDefinition,
 } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
 import type { deployments } from '../infra/db/schema.js';
@@ -25,7 +23,7 @@ import {
 } from './deploymentRepository.js';
 import { publishStatus, runDeployment } from './deploymentWorkflow.js';
 import { EXPECTED_SHA } from './expectedCommit.js';
-import { presentJob, presentStatus } from './presenter.js';
+import { presentDefinition, presentJob, presentStatus } from './presenter.js';
 import { listRevisions } from './revisionList.js';
 import type { WorkflowDeps } from './runState.js';
 import { createWorkflowSessions } from './workflowSessions.js';
@@ -55,9 +53,21 @@ export function createDeploymentService(
       vmSize: string,
       subscriptionId?: string | null,
     ) => Promise<{ subscriptionId: string | null }>;
+    /** Whether a restore of the workspace's data runs (backups' word; deployments wait for it). */
+    restoreRunning?: (workspaceId: string) => Promise<boolean>;
   },
 ) {
   const { repository } = deps;
+
+  /** A deployment replaces containers a restore is putting data back into: it waits, as a restore waits for it. */
+  async function refuseWhileRestoring(workspaceId: string) {
+    if (await deps.restoreRunning?.(workspaceId)) {
+      throw new DomainError(
+        'conflict',
+        'A restore of this workspace is running: deploy when it has finished',
+      );
+    }
+  }
 
   /**
    * The same start sent again (a browser retrying after its connection dropped): the deployment it started
@@ -96,6 +106,7 @@ export function createDeploymentService(
     >,
     metadata: Record<string, unknown> = {},
   ): Promise<StartDeploymentResponse> {
+    if (values.workspaceId) await refuseWhileRestoring(values.workspaceId);
     let deploymentId: string;
     try {
       const row = await repository.insert({
@@ -194,17 +205,7 @@ export function createDeploymentService(
   ) as WorkflowDeps;
 
   return {
-    definition(): WorkflowDefinition {
-      return {
-        name: 'deployment',
-        description: 'Build and run a repository on its VM, verify it, and publish it over HTTPS',
-        steps: DEPLOYMENT_STEPS.map((step) => ({
-          name: step.name,
-          description: step.description,
-          status: 'pending',
-        })),
-      };
-    },
+    definition: presentDefinition,
 
     async start(user: UserRow, request: StartDeploymentRequest): Promise<StartDeploymentResponse> {
       const workspaceName = request.repo;
@@ -219,6 +220,7 @@ export function createDeploymentService(
       // Fails now (404) rather than in the workflow when the user cannot see the repository.
       await deps.resolveSource(user, request.owner, request.repo);
       const existing = await deps.workspaces.findByName(user.id, workspaceName);
+      if (existing) await refuseWhileRestoring(existing.id);
       const redeploy = request.workflowType === 'redeploy' && existing !== undefined;
       const vmSize = redeploy ? existing.vmSize : (request.vmSize ?? existing?.vmSize ?? DEFAULT_VM_SIZE);
       const paid = await deps.authorizeDeployment?.(user.id, workspaceName, vmSize, request.subscriptionId);

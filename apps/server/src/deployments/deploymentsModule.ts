@@ -38,6 +38,7 @@ export function createDeploymentsModule(deps: {
   resolveSource: ResolveCloneSource;
   loadEnv?: EnvLoader;
   authorizeDeployment?: Parameters<typeof createDeploymentService>[0]['authorizeDeployment'];
+  restoreRunning?: Parameters<typeof createDeploymentService>[0]['restoreRunning'];
   vmProvider: VmProvider;
   ingress: Ingress;
   compose: () => Promise<ComposeCli>;
@@ -59,6 +60,7 @@ export function createDeploymentsModule(deps: {
     findUser: (id) => deps.users.findById(id),
     loadEnv: deps.loadEnv ?? (async () => []),
     authorizeDeployment: deps.authorizeDeployment,
+    restoreRunning: deps.restoreRunning,
     workRoot: path.join(config.dataDir, 'builds'),
     plans,
     healthTimeoutMs: config.deployments.healthTimeoutMs,

@@ -1,12 +1,25 @@
 import {
+  DEPLOYMENT_STEPS,
   type DeployJobMetadata,
   serviceStateSchema,
+  type WorkflowDefinition,
   type WorkflowState,
   type WorkflowStatus,
   type WorkflowStep,
 } from '@slipway/contract';
 import type { StepRecord } from '../infra/db/schema.js';
 import type { DeploymentRow } from './deploymentRepository.js';
+
+/** The deployment workflow's steps, all pending: what a client shows before a deployment starts. */
+export const presentDefinition = (): WorkflowDefinition => ({
+  name: 'deployment',
+  description: 'Build and run a repository on its VM, verify it, and publish it over HTTPS',
+  steps: DEPLOYMENT_STEPS.map((step) => ({
+    name: step.name,
+    description: step.description,
+    status: 'pending',
+  })),
+});
 
 const presentStep = (step: StepRecord): WorkflowStep => ({
   name: step.name,

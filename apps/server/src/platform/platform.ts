@@ -7,6 +7,7 @@ import { createApiTokensService } from '../api-tokens/apiTokensService.js';
 import { createAuthService } from '../auth/authService.js';
 import { createSessionManager } from '../auth/sessions.js';
 import { type BackupsModule, createBackupsModule } from '../backups/backupsModule.js';
+import { createBackupsRepository } from '../backups/backupsRepository.js';
 import { createBillingModule } from '../billing/billingModule.js';
 import { sweepLapsedWorkspaces } from '../billing/lapseSweep.js';
 import type { Config } from '../config/config.js';
@@ -207,6 +208,8 @@ export async function createPlatform(
     loadEnv: variablesOf,
     authorizeDeployment: (userId, workspaceName, vmSize, subscriptionId) =>
       billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId),
+    // Backups' own repository (stateless over the database), read before the backups module is built.
+    restoreRunning: createBackupsRepository(db).restoreRunning,
   });
   // Plans written in the clear by an older Slipway hold the variables they were read with: sealed before anything runs.
   await deploymentsModule.plans.sealLegacyPlans(logger);

@@ -33,6 +33,8 @@ export const NOUNS = {
   user: { one: 'user' },
   container: { one: 'container' },
   second: { one: 'second' },
+  day: { one: 'day' },
+  week: { one: 'week' },
   vcpu: { one: 'vCPU' },
   networkInterface: { one: 'network interface' },
 } satisfies Record<string, Noun>;

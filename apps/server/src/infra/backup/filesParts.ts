@@ -1,4 +1,5 @@
 import type Docker from 'dockerode';
+import { countOf } from '../../domain/countOf.js';
 import type { PartResult, ResticRepository, ServiceData, Verification } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
 import type { PartMethod } from './partMethod.js';
@@ -75,14 +76,18 @@ function compareFiles(part: PartResult, restored: Record<string, number>): Verif
     const found = restored[path];
     if (found === undefined)
       return { ok: false, reason: `File ${path} is missing from the restored archive` };
-    if (found !== size)
-      return { ok: false, reason: `File ${path} has ${found} bytes restored; the backup recorded ${size}` };
+    if (found !== size) {
+      return {
+        ok: false,
+        reason: `File ${path} has ${countOf(found, 'byte')} restored; the backup recorded ${countOf(size, 'byte')}`,
+      };
+    }
   }
   const extra = Object.keys(restored).find((path) => !(path in recorded));
   if (extra)
     return { ok: false, reason: `File ${extra} is in the restored archive but not in the backup's list` };
   const bytes = expected.reduce((sum, [, size]) => sum + size, 0);
-  return { ok: true, checked: `${expected.length} files, ${bytes} bytes` };
+  return { ok: true, checked: `${countOf(expected.length, 'file')}, ${countOf(bytes, 'byte')}` };
 }
 
 /** Reads the whole archive once through the guard, writing nothing: a bad member refuses the restore. */

@@ -1,5 +1,6 @@
 import type { BackupMethod } from '@slipway/contract';
 import type Docker from 'dockerode';
+import { countOf } from '../../domain/countOf.js';
 import type { PartResult, ResticRepository, ServiceData, Verification, VolumeMount } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
 import { createThrowawayVolume, removeThrowawayVolume, startThrowawayServer } from './throwawayContainers.js';
@@ -62,12 +63,12 @@ export function compareTables(part: PartResult, restored: Record<string, number>
     if (found !== rows) {
       return {
         ok: false,
-        reason: `Table ${table} has ${found} rows after the restore; the backup recorded ${rows}`,
+        reason: `Table ${table} has ${countOf(found, 'row')} after the restore; the backup recorded ${countOf(rows, 'row')}`,
       };
     }
   }
   const rows = expected.reduce((sum, [, count]) => sum + count, 0);
-  return { ok: true, checked: `${expected.length} tables, ${rows} rows` };
+  return { ok: true, checked: `${countOf(expected.length, 'table')}, ${countOf(rows, 'row')}` };
 }
 
 /**

@@ -6,6 +6,7 @@ import { byLine, execStream, execText } from './containerExec.js';
 import type { PartMethod } from './partMethod.js';
 import { compareTables, dataVolume, majorVersion, withThrowawayServer } from './partMethod.js';
 import { PostgresDumpCounter, tableKey } from './postgresDumpCounter.js';
+import { existingRolesTolerated } from './postgresRoles.js';
 import { backUpOutput, producerError, restoreInto, waitUntil } from './streamedPart.js';
 
 const superuser = (data: ServiceData) =>
@@ -90,13 +91,18 @@ async function loadDump(
   part: PartResult,
 ): Promise<void> {
   const { errors, onStderr } = loadErrors();
-  // Without ON_ERROR_STOP: a whole-cluster dump recreates roles that exist; other errors are counted below.
+  // Without ON_ERROR_STOP: errors are counted below (the roles that exist are created only when missing).
   const load = ['psql', '-X', '-q', '-U', superuser(data), '-d', 'template1', '-f', '-'];
   await restoreInto(
     repo,
     part.snapshotId,
     dumpFile(part.service),
-    (input) => execStream(docker, containerId, load, { env: pgEnv(data), stdin: input, onStderr }),
+    (input) =>
+      execStream(docker, containerId, load, {
+        env: pgEnv(data),
+        stdin: input.pipe(existingRolesTolerated()),
+        onStderr,
+      }),
     `Loading the dump of ${part.service}`,
   );
   if (errors.length) throw new BackupError(`The dump of ${part.service} did not load cleanly: ${errors[0]}`);

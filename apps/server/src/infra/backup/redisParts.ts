@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type Docker from 'dockerode';
+import { countOf } from '../../domain/countOf.js';
 import type { PartResult, ServiceData, Verification } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
 import { execStream, execText } from './containerExec.js';
@@ -99,10 +100,10 @@ function compareKeys(part: PartResult, keys: number): Verification {
   if (keys !== part.fingerprint.keys) {
     return {
       ok: false,
-      reason: `${keys} keys after the restore; the backup recorded ${part.fingerprint.keys}`,
+      reason: `${countOf(keys, 'key')} after the restore; the backup recorded ${countOf(part.fingerprint.keys, 'key')}`,
     };
   }
-  return { ok: true, checked: `${keys} keys` };
+  return { ok: true, checked: countOf(keys, 'key') };
 }
 
 /** Writes the part's snapshot file at `path` in a volume mounted at `mountPath`, owned like its directory. */

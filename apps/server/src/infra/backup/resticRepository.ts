@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -89,6 +89,9 @@ function locationInvocation(location: RepositoryLocation): Invocation {
   }
 }
 
+const pick = (env: NodeJS.ProcessEnv, names: string[]): Record<string, string> =>
+  Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+
 export interface ResticRun {
   stdout: Readable;
   /** Resolves with restic's stdout when it was not streamed, rejects with a BackupError sentence. */
@@ -122,6 +125,8 @@ export class ResticCli implements ResticRepository {
       HOME: process.env.HOME ?? tmpdir(),
       TMPDIR: tmpdir(),
       RESTIC_PASSWORD_FILE: passwordFile,
+      // The certificate authorities restic (Go) trusts, when the operator names its own (a private S3 service).
+      ...pick(process.env, ['SSL_CERT_FILE', 'SSL_CERT_DIR']),
       ...where.env,
     };
     const child = spawn(this.options.binary ?? '/usr/bin/restic', [...where.args, ...args], {
@@ -165,14 +170,22 @@ export class ResticCli implements ResticRepository {
     return JSON.parse(out) as T;
   }
 
+  /**
+   * Makes the repository on first use. A local one is seen on disk (its `config` file): each restic run opens
+   * the repository and derives the key again, so a run spared is time spared; a remote one is asked.
+   */
   async ensureInitialised(): Promise<void> {
-    try {
-      await this.run(['cat', 'config'], 'open the repository').done;
-      return;
-    } catch (error) {
-      if (!(error instanceof BackupError) || !/does not exist/.test(error.message)) throw error;
+    if (this.location.kind === 'local') {
+      if (existsSync(join(this.location.path, 'config'))) return;
+      await mkdir(this.location.path, { recursive: true, mode: 0o700 });
+    } else {
+      try {
+        await this.run(['cat', 'config'], 'open the repository').done;
+        return;
+      } catch (error) {
+        if (!(error instanceof BackupError) || !/does not exist/.test(error.message)) throw error;
+      }
     }
-    if (this.location.kind === 'local') await mkdir(this.location.path, { recursive: true, mode: 0o700 });
     await this.run(['init'], 'create the repository').done;
   }
 
@@ -245,15 +258,27 @@ export class ResticCli implements ResticRepository {
       )
       .at(-1);
     if (!summary?.snapshot_id) throw new BackupError('restic finished without reporting a snapshot');
-    const [snapshot] = await this.json<{ id: string }[]>(
-      ['snapshots', '--', summary.snapshot_id],
-      'find the snapshot',
-    );
     return {
-      snapshotId: snapshot?.id ?? summary.snapshot_id,
+      snapshotId: await this.fullSnapshotId(summary.snapshot_id),
       sizeBytes: summary.total_bytes_processed,
       addedBytes: summary.data_added,
     };
+  }
+
+  /**
+   * restic 0.14's backup summary names the snapshot by its short id; the full one is the name of its file in a
+   * local repository's `snapshots` folder (restic's repository layout), and asked of restic elsewhere.
+   */
+  private async fullSnapshotId(shortId: string): Promise<string> {
+    checkSnapshotId(shortId);
+    if (shortId.length === 64) return shortId;
+    if (this.location.kind === 'local') {
+      const names = await readdir(join(this.location.path, 'snapshots'));
+      const found = names.filter((name) => name.startsWith(shortId) && SNAPSHOT_ID.test(name));
+      if (found.length === 1) return found[0]!;
+    }
+    const [snapshot] = await this.json<{ id: string }[]>(['snapshots', '--', shortId], 'find the snapshot');
+    return snapshot?.id ?? shortId;
   }
 
   dumpStream(snapshotId: string, filename: string): ResticRun {

@@ -2,6 +2,7 @@ import type { BackupSettings } from '@slipway/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type BackupSettingsForm,
+  retentionText,
   sameSettings,
   scheduleText,
   settingsForm,
@@ -83,6 +84,17 @@ describe('backup settings form', () => {
     );
     expect(scheduleText({ ...saved, enabled: false })).toBe(
       'Scheduled backups are off; Back Up Now still works.',
+    );
+  });
+});
+
+describe('retention in words', () => {
+  it('counts days and weeks in real plurals, and keeps the last 24 hours', () => {
+    expect(retentionText({ keep_daily: 1, keep_weekly: 4 })).toBe(
+      'Keeps every backup of the last 24 hours, the newest of each day for 1 day and of each week for 4 weeks, and always the newest verified one.',
+    );
+    expect(retentionText({ keep_daily: 7, keep_weekly: 0 })).toBe(
+      'Keeps every backup of the last 24 hours, the newest of each day for 7 days, and always the newest verified one.',
     );
   });
 });

@@ -5,6 +5,7 @@ import {
   updateBackupSettingsSchema,
 } from '@slipway/contract';
 import { formatDateTime } from '../../../lib/dates';
+import { countOf, NOUNS } from '../../../lib/plural';
 
 /** The form as typed: both schedule kinds keep their text, so switching between them loses nothing. */
 export interface BackupSettingsForm {
@@ -99,6 +100,12 @@ export function scheduleText(settings: BackupSettings): string {
     : `${when}.`;
 }
 
-/** What retention keeps, in words. */
-export const retentionText = (settings: Pick<BackupSettings, 'keep_daily' | 'keep_weekly'>) =>
-  `Keeps the last ${settings.keep_daily} daily and ${settings.keep_weekly} weekly backups, and always the newest verified one.`;
+/** What retention keeps, in words ('the newest of each day for 7 days and of each week for 4 weeks'). */
+export function retentionText(settings: Pick<BackupSettings, 'keep_daily' | 'keep_weekly'>): string {
+  const periods = [
+    settings.keep_daily > 0 ? `of each day for ${countOf(settings.keep_daily, NOUNS.day)}` : '',
+    settings.keep_weekly > 0 ? `of each week for ${countOf(settings.keep_weekly, NOUNS.week)}` : '',
+  ].filter(Boolean);
+  const newest = periods.length ? ` the newest ${periods.join(' and ')},` : '';
+  return `Keeps every backup of the last 24 hours,${newest} and always the newest verified one.`;
+}
