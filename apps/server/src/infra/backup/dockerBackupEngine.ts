@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { BackupMethod } from '@slipway/contract';
 import type Docker from 'dockerode';
 import type {
@@ -28,6 +30,10 @@ const METHODS = {
   files: filesParts,
 } satisfies Record<BackupMethod, PartMethod>;
 
+/** The data directory names the server: its throwaways are found again by its next start, and only by it. */
+export const throwawayOwnerOf = (stateDir: string) =>
+  createHash('sha256').update(path.resolve(stateDir)).digest('hex').slice(0, 16);
+
 export interface DockerBackupEngineOptions {
   /** Records of containers a copy paused or stopped, read again at start (e.g. DATA_DIR/backups/.held). */
   stateDir: string;
@@ -39,6 +45,7 @@ export interface DockerBackupEngineOptions {
 export function createDockerBackupEngine(docker: Docker, options: DockerBackupEngineOptions): BackupEngine {
   const context: EngineContext = {
     docker,
+    owner: throwawayOwnerOf(options.stateDir),
     stateDir: options.stateDir,
     helperImage: options.helperImage ?? DEFAULT_HELPER_IMAGE,
   };
@@ -71,6 +78,6 @@ export function createDockerBackupEngine(docker: Docker, options: DockerBackupEn
           throw producerError(`Restoring ${part.service}`, error);
         });
     },
-    resumeInterrupted: () => resumeInterrupted(docker, options.stateDir),
+    resumeInterrupted: () => resumeInterrupted(docker, options.stateDir, context.owner),
   };
 }

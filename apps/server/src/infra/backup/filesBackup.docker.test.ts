@@ -5,8 +5,9 @@ import type { BackupEngine, PartResult, ResticRepository, ServiceData } from './
 import { BackupError } from './backupEngine.js';
 import { TestProject } from './backupTestKit.js';
 import { execText } from './containerExec.js';
-import { createDockerBackupEngine } from './dockerBackupEngine.js';
+import { createDockerBackupEngine, throwawayOwnerOf } from './dockerBackupEngine.js';
 import { whileHeld } from './servicesHeld.js';
+import { createThrowawayVolume, removeThrowawayVolume } from './throwawayContainers.js';
 
 /** One tar member's header and data (ustar), for archives no tar would write. */
 function tarMember(name: string, content: string, type = '0', link = ''): Buffer {
@@ -188,5 +189,22 @@ describeWith('docker')('backing up a volume of files', () => {
     finish();
     finishStop();
     await Promise.all(copies);
+  });
+
+  it("removes its own throwaway leftovers at start, never another server's on the same engine", async () => {
+    const mine = await createThrowawayVolume(
+      { docker: project.docker, owner: throwawayOwnerOf(stateDir) },
+      'left',
+    );
+    const theirs = await createThrowawayVolume({ docker: project.docker, owner: 'another-server' }, 'busy');
+    try {
+      await engine.resumeInterrupted();
+      const names = ((await project.docker.listVolumes()).Volumes ?? []).map((volume) => volume.Name);
+      expect(names).not.toContain(mine);
+      expect(names).toContain(theirs);
+    } finally {
+      await removeThrowawayVolume(project.docker, theirs);
+      await removeThrowawayVolume(project.docker, mine);
+    }
   });
 });

@@ -110,7 +110,7 @@ async function checkArchive(repo: ResticRepository, part: PartResult, data: Serv
 }
 
 export const filesParts: PartMethod = {
-  async backUp({ docker, helperImage, stateDir }, repo, data, tags) {
+  async backUp({ docker, owner, helperImage, stateDir }, repo, data, tags) {
     const files: Record<string, number> = {};
     const holders = await containersMounting(docker, data);
     const stored = await whileHeld(
@@ -119,11 +119,14 @@ export const filesParts: PartMethod = {
       data.stopForCopy ? 'stop' : 'pause',
       holders,
       async () => {
-        const tar = await runInThrowaway(docker, {
-          image: helperImage,
-          cmd: ['tar', '-c', '-C', ROOT, '.'],
-          volumes: bindings(data, true),
-        });
+        const tar = await runInThrowaway(
+          { docker, owner },
+          {
+            image: helperImage,
+            cmd: ['tar', '-c', '-C', ROOT, '.'],
+            volumes: bindings(data, true),
+          },
+        );
         return backUpOutput(
           repo,
           tar,
@@ -143,9 +146,9 @@ export const filesParts: PartMethod = {
     };
   },
 
-  async verify({ docker, helperImage }, repo, _data, part) {
+  async verify({ docker, owner, helperImage }, repo, _data, part) {
     await repo.check();
-    const scratch = await createThrowawayVolume(docker, 'verify');
+    const scratch = await createThrowawayVolume({ docker, owner }, 'verify');
     try {
       const restored: Record<string, number> = {};
       await restoreInto(
@@ -153,12 +156,15 @@ export const filesParts: PartMethod = {
         part.snapshotId,
         archiveFile(part.service),
         (input) =>
-          runInThrowaway(docker, {
-            image: helperImage,
-            cmd: ['tar', '-x', '-C', ROOT],
-            volumes: [{ volume: scratch, path: ROOT }],
-            stdin: input.pipe(fileLister(restored)),
-          }),
+          runInThrowaway(
+            { docker, owner },
+            {
+              image: helperImage,
+              cmd: ['tar', '-x', '-C', ROOT],
+              volumes: [{ volume: scratch, path: ROOT }],
+              stdin: input.pipe(fileLister(restored)),
+            },
+          ),
         `Restoring ${part.service}'s files into a throwaway volume`,
       );
       return compareFiles(part, restored);
@@ -167,7 +173,7 @@ export const filesParts: PartMethod = {
     }
   },
 
-  async restore({ docker, helperImage }, repo, data, part) {
+  async restore({ docker, owner, helperImage }, repo, data, part) {
     const missing = part.volumes.filter(
       (volume) => !data.volumes.some((mounted) => mounted.volume === volume),
     );
@@ -176,11 +182,14 @@ export const filesParts: PartMethod = {
     await checkArchive(repo, part, data);
     const volumes = bindings(data, false);
     for (const binding of volumes) {
-      const emptying = await runInThrowaway(docker, {
-        image: helperImage,
-        cmd: ['find', binding.path, '-mindepth', '1', '-maxdepth', '1', '-exec', 'rm', '-rf', '{}', '+'],
-        volumes,
-      });
+      const emptying = await runInThrowaway(
+        { docker, owner },
+        {
+          image: helperImage,
+          cmd: ['find', binding.path, '-mindepth', '1', '-maxdepth', '1', '-exec', 'rm', '-rf', '{}', '+'],
+          volumes,
+        },
+      );
       emptying.stdout.resume();
       await emptying.finished;
     }
@@ -189,13 +198,16 @@ export const filesParts: PartMethod = {
       part.snapshotId,
       archiveFile(part.service),
       (input) =>
-        runInThrowaway(docker, {
-          image: helperImage,
-          cmd: ['tar', '-x', '-C', ROOT],
-          volumes,
-          // Checked again on the way in: the bytes are the same, and a guard costs nothing.
-          stdin: input.pipe(fileLister({}, archiveGuard(data))),
-        }),
+        runInThrowaway(
+          { docker, owner },
+          {
+            image: helperImage,
+            cmd: ['tar', '-x', '-C', ROOT],
+            volumes,
+            // Checked again on the way in: the bytes are the same, and a guard costs nothing.
+            stdin: input.pipe(fileLister({}, archiveGuard(data))),
+          },
+        ),
       `Restoring ${part.service}'s files`,
     );
   },

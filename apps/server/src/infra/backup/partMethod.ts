@@ -7,6 +7,8 @@ import { createThrowawayVolume, removeThrowawayVolume, startThrowawayServer } fr
 
 export interface EngineContext {
   docker: Docker;
+  /** Whose throwaway containers and volumes these are (throwawayContainers.ts): this server's data directory's. */
+  owner: string;
   /** busybox: reads and writes volumes' files in throwaway containers. */
   helperImage: string;
   /** Where the records of paused and stopped containers are kept until they run again. */
@@ -76,24 +78,27 @@ export function compareTables(part: PartResult, restored: Record<string, number>
  * removes both whatever happens. A mismatch or a failure is a `{ok: false}` with the sentence.
  */
 export async function withThrowawayServer(
-  { docker }: EngineContext,
+  { docker, owner }: EngineContext,
   data: ServiceData,
   volume: VolumeMount,
   env: string[],
   work: (containerId: string) => Promise<Verification>,
   options: { cmd?: string[]; prepare?: (scratchVolume: string) => Promise<void> } = {},
 ): Promise<Verification> {
-  const scratch = await createThrowawayVolume(docker, 'verify');
+  const scratch = await createThrowawayVolume({ docker, owner }, 'verify');
   try {
     await options.prepare?.(scratch);
-    const server = await startThrowawayServer(docker, {
-      image: data.image,
-      volume: scratch,
-      dataPath: volume.path,
-      env,
-      cmd: options.cmd,
-      of: data.containerId,
-    });
+    const server = await startThrowawayServer(
+      { docker, owner },
+      {
+        image: data.image,
+        volume: scratch,
+        dataPath: volume.path,
+        env,
+        cmd: options.cmd,
+        of: data.containerId,
+      },
+    );
     try {
       return await work(server.id);
     } finally {

@@ -108,7 +108,7 @@ function compareKeys(part: PartResult, keys: number): Verification {
 
 /** Writes the part's snapshot file at `path` in a volume mounted at `mountPath`, owned like its directory. */
 async function writeSnapshot(
-  { docker, helperImage }: EngineContext,
+  { docker, owner, helperImage }: EngineContext,
   repo: Parameters<PartMethod['restore']>[1],
   part: PartResult,
   volume: { volume: string; path: string },
@@ -120,20 +120,23 @@ async function writeSnapshot(
     part.snapshotId,
     snapshotFile(part.service),
     (input) =>
-      runInThrowaway(docker, {
-        image: helperImage,
-        // A fixed script; the paths are its arguments. The file appears whole, by rename, or not at all.
-        cmd: [
-          'sh',
-          '-c',
-          'cat > "$1" && chown "$(stat -c %u:%g "$(dirname "$2")")" "$1" && mv "$1" "$2"',
-          'sh',
-          temporary,
-          path,
-        ],
-        volumes: [{ volume: volume.volume, path: volume.path }],
-        stdin: input,
-      }),
+      runInThrowaway(
+        { docker, owner },
+        {
+          image: helperImage,
+          // A fixed script; the paths are its arguments. The file appears whole, by rename, or not at all.
+          cmd: [
+            'sh',
+            '-c',
+            'cat > "$1" && chown "$(stat -c %u:%g "$(dirname "$2")")" "$1" && mv "$1" "$2"',
+            'sh',
+            temporary,
+            path,
+          ],
+          volumes: [{ volume: volume.volume, path: volume.path }],
+          stdin: input,
+        },
+      ),
     `Writing ${part.service}'s Redis snapshot`,
   );
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
-import { LABELS } from '../docker/conventions.js';
 import { removeThrowawayLeftovers } from './throwawayContainers.js';
 
 /** How a files copy holds a service still: frozen (`docker pause`) or stopped and started again. */
@@ -67,11 +66,12 @@ export async function whileHeld<T>(
 }
 
 /**
- * At start: starts again what an interrupted copy stopped, unpauses every paused container of a Slipway
- * project (the engine is the only thing that pauses them) and removes the engine's throwaway containers and
- * volumes. Answers the ids it let go.
+ * At start: lets go what an interrupted copy of this server held — the records written before anything was paused
+ * or stopped say which containers — and removes this server's throwaway containers and volumes. Only its own:
+ * another server (or test run) on the same Docker Engine may be pausing a service or verifying a backup right
+ * now. Answers the ids it let go.
  */
-export async function resumeInterrupted(docker: Docker, stateDir: string): Promise<string[]> {
+export async function resumeInterrupted(docker: Docker, stateDir: string, owner: string): Promise<string[]> {
   const resumed = new Set<string>();
   const records = await readdir(stateDir).catch(() => [] as string[]);
   for (const name of records.filter((file) => /^held-[0-9a-f-]+\.json$/.test(file))) {
@@ -83,14 +83,6 @@ export async function resumeInterrupted(docker: Docker, stateDir: string): Promi
     }
     await rm(path, { force: true });
   }
-  const paused = await docker.listContainers({
-    filters: { status: ['paused'], label: [LABELS.composeProject] },
-  });
-  for (const container of paused) {
-    if (!container.Labels[LABELS.composeProject]?.startsWith('slipway-')) continue;
-    await release(docker, 'pause', container.Id);
-    resumed.add(container.Id);
-  }
-  await removeThrowawayLeftovers(docker);
+  await removeThrowawayLeftovers({ docker, owner });
   return [...resumed];
 }

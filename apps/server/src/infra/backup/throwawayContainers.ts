@@ -3,8 +3,18 @@ import type { Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import { ExecFailure, ExecOutputSplitter, type RunningExec } from './containerExec.js';
 
-/** On every container and volume the engine makes for itself, so that a crash's leftovers can be found. */
+/**
+ * On every container and volume the engine makes for itself, with the making server's owner id as its value, so
+ * that a crash's leftovers can be found by that server and never mistaken for another's work in progress (several
+ * servers, or test runs, may share one Docker Engine).
+ */
 export const THROWAWAY_LABEL = 'dev.slipway.backup-throwaway';
+
+/** The Docker Engine, and whose throwaways these are. */
+export interface ThrowawayOwner {
+  docker: Docker;
+  owner: string;
+}
 /** On a throwaway server: the container of the service whose backup it checks. */
 export const THROWAWAY_OF_LABEL = 'dev.slipway.backup-of';
 
@@ -40,14 +50,14 @@ async function removeContainer(docker: Docker, id: string): Promise<void> {
  * so the volume's directory on the host is not this process's to read).
  */
 export async function runInThrowaway(
-  docker: Docker,
+  { docker, owner }: ThrowawayOwner,
   options: { image: string; cmd: string[]; volumes: VolumeBinding[]; stdin?: Readable; user?: string },
 ): Promise<RunningExec> {
   const container = await docker.createContainer({
     Image: options.image,
     Cmd: options.cmd,
     User: options.user,
-    Labels: { [THROWAWAY_LABEL]: 'true' },
+    Labels: { [THROWAWAY_LABEL]: owner },
     AttachStdout: true,
     AttachStderr: true,
     AttachStdin: Boolean(options.stdin),
@@ -116,9 +126,12 @@ export async function runInThrowaway(
 }
 
 /** A new empty volume labelled as the engine's own; the caller removes it (removeThrowawayVolume). */
-export async function createThrowawayVolume(docker: Docker, purpose: string): Promise<string> {
+export async function createThrowawayVolume(
+  { docker, owner }: ThrowawayOwner,
+  purpose: string,
+): Promise<string> {
   const name = `slipway-backup-${purpose}-${randomUUID().slice(0, 8)}`;
-  await docker.createVolume({ Name: name, Labels: { [THROWAWAY_LABEL]: 'true' } });
+  await docker.createVolume({ Name: name, Labels: { [THROWAWAY_LABEL]: owner } });
   return name;
 }
 
@@ -141,14 +154,14 @@ export async function removeThrowawayVolume(docker: Docker, name: string): Promi
 
 /** A throwaway database server: `image`'s own command on a fresh volume at `dataPath`; no network. */
 export async function startThrowawayServer(
-  docker: Docker,
+  { docker, owner }: ThrowawayOwner,
   options: { image: string; volume: string; dataPath: string; env: string[]; cmd?: string[]; of: string },
 ): Promise<{ id: string; remove(): Promise<void> }> {
   const container = await docker.createContainer({
     Image: options.image,
     Cmd: options.cmd,
     Env: options.env,
-    Labels: { [THROWAWAY_LABEL]: 'true', [THROWAWAY_OF_LABEL]: options.of },
+    Labels: { [THROWAWAY_LABEL]: owner, [THROWAWAY_OF_LABEL]: options.of },
     NetworkDisabled: true,
     HostConfig: { Mounts: mounts([{ volume: options.volume, path: options.dataPath }]), NetworkMode: 'none' },
   });
@@ -162,9 +175,9 @@ export async function startThrowawayServer(
   return { id: container.id, remove };
 }
 
-/** Removes what a crash left of the engine's throwaway containers and volumes. */
-export async function removeThrowawayLeftovers(docker: Docker): Promise<void> {
-  const filters = { label: [`${THROWAWAY_LABEL}=true`] };
+/** Removes what a crash left of this owner's throwaway containers and volumes (never another server's). */
+export async function removeThrowawayLeftovers({ docker, owner }: ThrowawayOwner): Promise<void> {
+  const filters = { label: [`${THROWAWAY_LABEL}=${owner}`] };
   for (const container of await docker.listContainers({ all: true, filters })) {
     await removeContainer(docker, container.Id);
   }
