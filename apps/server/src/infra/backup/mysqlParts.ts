@@ -5,7 +5,7 @@ import { BackupError } from './backupEngine.js';
 import { type ExecOptions, execStream, execText } from './containerExec.js';
 import { MysqlDumpCounter, SYSTEM_SCHEMAS } from './mysqlDumpCounter.js';
 import type { PartMethod } from './partMethod.js';
-import { compareTables, dataVolume, majorVersion, withThrowawayServer } from './partMethod.js';
+import { compareTables, dataVolume, refuseOtherMajorVersion, withThrowawayServer } from './partMethod.js';
 import { backUpOutput, producerError, restoreInto, waitUntil } from './streamedPart.js';
 
 const dumpFile = (service: string) => `${service}.sql`;
@@ -150,18 +150,12 @@ export const mysqlParts: PartMethod = {
   },
 
   async restore({ docker }, repo, data, part) {
-    if (part.fingerprint.kind !== 'tables')
-      throw new BackupError(`${part.service}: this part is not a database dump`);
-    const running = await serverVersion(docker, data.containerId, data);
-    const [from, to] = [
-      majorVersion('mysql', part.fingerprint.serverVersion),
-      majorVersion('mysql', running),
-    ];
-    if (from !== to) {
-      throw new BackupError(
-        `The dump of ${part.service} is from version ${from} and the running server is version ${to}: nothing was changed. Restore it into a ${from} service, or dump and upgrade it by hand.`,
-      );
-    }
+    refuseOtherMajorVersion(
+      'mysql',
+      part,
+      await serverVersion(docker, data.containerId, data),
+      (major) => `version ${major}`,
+    );
     // The dump recreates its databases and tables; databases made since would stay, so every user database goes
     // first (the system ones are overwritten table by table by the dump).
     const schemas = await sql(

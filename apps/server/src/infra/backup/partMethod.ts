@@ -41,6 +41,25 @@ export function majorVersion(method: BackupMethod, version: string): string {
   return minor === undefined ? major! : `${major}.${minor}`;
 }
 
+/**
+ * Refuses, before anything is changed, a dump taken from another major version than the running server's:
+ * `product` names it in the sentence (`PostgreSQL 15`, `version 10.11`).
+ */
+export function refuseOtherMajorVersion(
+  method: BackupMethod,
+  part: PartResult,
+  running: string,
+  product: (major: string) => string,
+): void {
+  if (part.fingerprint.kind !== 'tables')
+    throw new BackupError(`${part.service}: this part is not a database dump`);
+  const [from, to] = [majorVersion(method, part.fingerprint.serverVersion), majorVersion(method, running)];
+  if (from === to) return;
+  throw new BackupError(
+    `The dump of ${part.service} is from ${product(from)} and the running server is ${product(to)}: nothing was changed. Restore it into a ${product(from)} service, or dump and upgrade it by hand.`,
+  );
+}
+
 /** The volume a database keeps its files in: the one holding `dataDir` when the service says, else the first. */
 export function dataVolume(data: ServiceData, dataDir?: string): VolumeMount {
   const holding = dataDir

@@ -4,7 +4,7 @@ import type { PartResult, ResticRepository, ServiceData, Verification } from './
 import { BackupError } from './backupEngine.js';
 import { byLine, execStream, execText } from './containerExec.js';
 import type { PartMethod } from './partMethod.js';
-import { compareTables, dataVolume, majorVersion, withThrowawayServer } from './partMethod.js';
+import { compareTables, dataVolume, refuseOtherMajorVersion, withThrowawayServer } from './partMethod.js';
 import { PostgresDumpCounter, tableKey } from './postgresDumpCounter.js';
 import { existingRolesTolerated } from './postgresRoles.js';
 import { backUpOutput, producerError, restoreInto, waitUntil } from './streamedPart.js';
@@ -166,18 +166,12 @@ export const postgresParts: PartMethod = {
   },
 
   async restore({ docker }, repo, data, part) {
-    if (part.fingerprint.kind !== 'tables')
-      throw new BackupError(`${part.service}: this part is not a database dump`);
-    const running = await serverVersion(docker, data.containerId, data);
-    const [from, to] = [
-      majorVersion('postgres', part.fingerprint.serverVersion),
-      majorVersion('postgres', running),
-    ];
-    if (from !== to) {
-      throw new BackupError(
-        `The dump of ${part.service} is from PostgreSQL ${from} and the running server is PostgreSQL ${to}: nothing was changed. Restore it into a PostgreSQL ${from} service, or dump and upgrade it by hand.`,
-      );
-    }
+    refuseOtherMajorVersion(
+      'postgres',
+      part,
+      await serverVersion(docker, data.containerId, data),
+      (major) => `PostgreSQL ${major}`,
+    );
     // pg_dumpall's plain dump creates every database but `postgres` and fills them: start from an empty cluster
     // (FORCE ends the app's connections), keeping the templates. Roles stay; the dump's ALTER ROLE resets theirs.
     const reset = Readable.from([
