@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chunkLoaded, isChunkLoadError, reloadOnceForStaleChunk } from './chunkReload';
+import { chunkLoaded, importOrReload, isChunkLoadError, reloadOnceForStaleChunk } from './chunkReload';
 
 describe('isChunkLoadError', () => {
   it("recognises each browser's failed dynamic import", () => {
@@ -60,5 +60,44 @@ describe('reloadOnceForStaleChunk', () => {
     if (loaded) chunkLoaded(loaded);
     expect(reloadOnceForStaleChunk(next)).toBe(reloadsAgain);
     expect(reload).toHaveBeenCalledTimes(reloadsAgain ? 2 : 1);
+  });
+});
+
+describe('importOrReload', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks again for a chunk whose fetch failed once (a dropped connection, a network change), without a reload', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('window', { sessionStorage: undefined, location: { reload } });
+    let calls = 0;
+    const load = async () => {
+      calls++;
+      if (calls === 1)
+        throw new TypeError('Failed to fetch dynamically imported module: https://x/assets/a.js');
+      return { value: 42 };
+    };
+    expect(await importOrReload('a', load, [0])).toEqual({ value: 42 });
+    expect(calls).toBe(2);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('throws at once what is not a failed fetch, and a fetch that keeps failing once the retries are spent', async () => {
+    vi.stubGlobal('window', { sessionStorage: undefined, location: { reload: vi.fn() } });
+    let calls = 0;
+    const broken = async () => {
+      calls++;
+      throw new Error('Cannot read properties of undefined');
+    };
+    await expect(importOrReload('b', broken, [0, 0])).rejects.toThrow(/Cannot read/);
+    expect(calls).toBe(1);
+    const failing = async () => {
+      calls++;
+      throw new TypeError('Failed to fetch dynamically imported module: https://x/assets/c.js');
+    };
+    calls = 0;
+    await expect(importOrReload('c', failing, [0, 0])).rejects.toThrow(/Failed to fetch/);
+    expect(calls).toBe(3);
   });
 });

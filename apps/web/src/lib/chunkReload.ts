@@ -44,18 +44,42 @@ export function chunkLoaded(chunk: string): void {
   if (store?.getItem(RELOADED_KEY) === chunk) store.removeItem(RELOADED_KEY);
 }
 
+/** Pauses before each new attempt at a chunk whose fetch failed: a dropped connection or a network change. */
+export const CHUNK_RETRY_DELAYS_MS = [300, 1_000];
+
 /**
- * A dynamic import of the chunk named `chunk` that, when the chunk is stale, reloads the page once (and
- * never settles meanwhile) instead of failing; any other failure, or a second one, is thrown.
+ * A dynamic import of the chunk named `chunk` that, when the fetch fails, asks again (browsers fetch a failed
+ * module anew: a connection that dropped, or a network change that aborted every request in flight, passes),
+ * then, when the chunk is stale, reloads the page once (and never settles meanwhile) instead of failing; any
+ * other failure, or a second one, is thrown.
  */
-export async function importOrReload<Module>(chunk: string, load: () => Promise<Module>): Promise<Module> {
+export async function importOrReload<Module>(
+  chunk: string,
+  load: () => Promise<Module>,
+  delaysMs: readonly number[] = CHUNK_RETRY_DELAYS_MS,
+): Promise<Module> {
   let module: Module;
   try {
-    module = await load();
+    module = await loadWithRetries(load, delaysMs);
   } catch (error) {
     if (isChunkLoadError(error) && reloadOnceForStaleChunk(chunk)) return new Promise<Module>(() => {});
     throw error;
   }
   chunkLoaded(chunk);
   return module;
+}
+
+async function loadWithRetries<Module>(
+  load: () => Promise<Module>,
+  delaysMs: readonly number[],
+): Promise<Module> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load();
+    } catch (error) {
+      const delay = delaysMs[attempt];
+      if (!isChunkLoadError(error) || delay === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }

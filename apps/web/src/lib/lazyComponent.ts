@@ -8,8 +8,9 @@ export type LazyComponent<Props extends object> = LazyExoticComponent<ComponentT
 
 /**
  * A component whose module (and the libraries only it uses) is fetched on first render, over a named
- * export. A stale chunk (a new version was deployed since the page loaded) reloads the page once, the
- * loading view staying meanwhile; a second failure reaches the nearest error boundary. Render it inside <Suspense>.
+ * export. A fetch that failed is tried again after a pause; a stale chunk (a new version was deployed since the
+ * page loaded) then reloads the page once, the loading view staying meanwhile; a second failure reaches the
+ * nearest error boundary. Render it inside <Suspense>.
  */
 export function lazyComponent<Name extends string, Props extends object>(
   load: () => Promise<{ [Key in Name]: ComponentType<Props> }>,
@@ -17,7 +18,11 @@ export function lazyComponent<Name extends string, Props extends object>(
 ): LazyComponent<Props> {
   let loading: Promise<{ [Key in Name]: ComponentType<Props> }> | undefined;
   const module = () => {
-    loading ??= load();
+    // A failed fetch is not kept: the next ask fetches again (importOrReload asks again after a pause).
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
     return loading;
   };
 
