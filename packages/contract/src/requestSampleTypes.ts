@@ -9,3 +9,6 @@ export interface Samples {
   invalid: Invalid[];
 }
 export type RequestSamples = { body?: Samples; query?: Samples; params?: Samples };
+
+/** A string one character over `length`: the sample just past a schema's limit. */
+export const tooLong = (length: number) => 'a'.repeat(length + 1);

@@ -1,19 +1,20 @@
 /** Request samples for the route table's schemas: valid and invalid bodies, queries and params per route. */
 
-import type { RequestSamples } from './requestSampleTypes.js';
+import { type RequestSamples, tooLong } from './requestSampleTypes.js';
+import { ADMIN_REQUEST_SAMPLES } from './routeRequests.adminSamples.js';
 import { BACKUP_REQUEST_SAMPLES } from './routeRequests.backupSamples.js';
 import { CUSTOM_DOMAIN_REQUEST_SAMPLES } from './routeRequests.customDomainSamples.js';
 import { PREVIEW_REQUEST_SAMPLES } from './routeRequests.previewSamples.js';
 import type { RouteName } from './routes.js';
 
 const VALID_SESSION = 'sess_12345678';
-const tooLong = (length: number) => 'a'.repeat(length + 1);
 
 /** Every route that takes a body or a query has samples for each; a new one fails the completeness test. */
 export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
   ...CUSTOM_DOMAIN_REQUEST_SAMPLES,
   ...PREVIEW_REQUEST_SAMPLES,
   ...BACKUP_REQUEST_SAMPLES,
+  ...ADMIN_REQUEST_SAMPLES,
   signInWithInstall: {
     query: { valid: [{}, { as: 'waiting' }], invalid: [{ value: { as: 'admin' } }] },
   },
@@ -335,78 +336,5 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
       valid: [{}, { cancel_immediately: false, reason: 'moving', idempotency_key: 'cancel-123456' }],
       invalid: [{ value: { cancel_immediately: 'yes' } }, { value: { reason: tooLong(500) } }],
     },
-  },
-  adminSignIn: {
-    body: {
-      valid: [{ adminPassword: 'secret' }],
-      invalid: [
-        { value: {}, message: 'Enter the admin password' },
-        { value: { adminPassword: '' }, message: 'Enter the admin password' },
-        { value: { adminPassword: tooLong(1024) }, message: 'Invalid admin password' },
-      ],
-    },
-  },
-  bulkWhitelist: {
-    body: {
-      valid: [['u1', 'u2'], { user_ids: ['u1'] }],
-      invalid: [
-        { value: [], message: 'Choose at least one user' },
-        { value: Array.from({ length: 501 }, (_, i) => `u${i}`) },
-        { value: { user_ids: 'u1' } },
-      ],
-    },
-  },
-  addWhitelistEmail: {
-    body: {
-      valid: [{ email: 'Ada@Example.com' }, { email: 'ada@example.com', notes: 'beta', added_by: 'admin' }],
-      invalid: [
-        { value: {}, message: 'Email is required' },
-        { value: { email: 'ada' }, message: 'Please enter a valid email address' },
-        {
-          value: { email: 'a@b.co', notes: tooLong(1000) },
-          message: 'Notes must be at most 1000 characters',
-        },
-      ],
-    },
-  },
-  systemLogTail: {
-    params: {
-      valid: [{ service: 'backend' }],
-      invalid: [{ value: { service: 'kernel' }, message: 'Unknown log service: use backend or frontend' }],
-    },
-    query: {
-      valid: [{}, { lines: '100' }],
-      invalid: [{ value: { lines: '1001' } }, { value: { lines: '0' } }],
-    },
-  },
-  auditLog: {
-    query: {
-      valid: [{}, { limit: '1' }, { limit: '500' }],
-      invalid: [
-        { value: { limit: '501' }, message: 'must be a number from 1 to 500' },
-        { value: { limit: '0' }, message: 'must be a number from 1 to 500' },
-        { value: { limit: 'all' }, message: 'must be a number from 1 to 500' },
-      ],
-    },
-  },
-  redisFlush: {
-    body: {
-      valid: [{ type: 'sessions' }, { type: 'all' }],
-      invalid: [
-        { value: { type: 'everything' }, message: 'type must be one of sessions, jobs, workflows or all' },
-      ],
-    },
-  },
-  openImpersonationLink: {
-    query: {
-      valid: [{ token: 'tok' }],
-      invalid: [
-        { value: {}, message: 'The impersonation token is missing' },
-        { value: { token: tooLong(128) } },
-      ],
-    },
-  },
-  redeemImpersonationToken: {
-    body: { valid: [{ token: 'tok' }], invalid: [{ value: { token: '' } }] },
   },
 };
