@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  DEFAULT_NETWORK_POOL,
+  DEFAULT_NETWORK_SIZE,
+  parseSubnetPool,
+  type SubnetPool,
+} from '../infra/compose/networkSubnets.js';
 import { type BackupStore, backupEnvShape, backupStoreFrom } from './backupConfig.js';
 
 /**
@@ -98,6 +104,9 @@ const envSchema = z.object({
   DEPLOY_KEEP_VERSIONS: z.coerce.number().int().min(1).max(20).default(5),
   DEPLOY_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   DEPLOY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
+  /** Where workspaces' bridge networks get their subnets (infra/compose/networkSubnets.ts), and each one's size. */
+  WORKSPACE_NETWORK_POOL: z.string().trim().default(DEFAULT_NETWORK_POOL),
+  WORKSPACE_NETWORK_SIZE: z.coerce.number().int().default(DEFAULT_NETWORK_SIZE),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(3),
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   METRIC_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
@@ -182,6 +191,8 @@ export interface Config {
     minFreeDiskBytes: number;
     /** A running deployment's heartbeat interval; five missed heartbeats mean its worker died. */
     heartbeatMs: number;
+    /** The subnets workspaces' networks are given (never Docker's default pools, which hold ~30 networks). */
+    networkPool: SubnetPool;
   };
   /** Days a workspace keeps running after its subscription is cancelled or falls past due. */
   billingGraceDays: number;
@@ -277,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
   const dataDir = path.resolve(root, env.DATA_DIR);
   const backupStore = backupStoreFrom(env, dataDir);
   if (typeof backupStore === 'string') throw new ConfigError(`Invalid configuration:\n  ${backupStore}`);
+  const networkPool = subnetPoolFrom(env);
   return {
     env: env.NODE_ENV,
     production,
@@ -329,6 +341,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       healthTimeoutMs: env.DEPLOY_HEALTH_TIMEOUT_SECONDS * 1000,
       keepVersions: env.DEPLOY_KEEP_VERSIONS,
       minFreeDiskBytes: env.DEPLOY_MIN_FREE_DISK_MB * 1024 * 1024,
+      networkPool,
       heartbeatMs: env.DEPLOY_HEARTBEAT_SECONDS * 1000,
     },
     billingGraceDays: env.BILLING_GRACE_DAYS,
@@ -376,4 +389,12 @@ function trustedProxies(value: string | undefined, production: boolean): string[
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+function subnetPoolFrom(env: Env): SubnetPool {
+  try {
+    return parseSubnetPool(env.WORKSPACE_NETWORK_POOL, env.WORKSPACE_NETWORK_SIZE);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
 }

@@ -66,6 +66,7 @@ export function createDeploymentsModule(deps: {
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     keepVersions: config.deployments.keepVersions,
     heartbeatMs: config.deployments.heartbeatMs,
+    networkPool: config.deployments.networkPool,
     // Read at each build, so a changed setting applies to the next deployment.
     get minFreeDiskBytes() {
       return config.deployments.minFreeDiskBytes;

@@ -35,6 +35,9 @@ const names = async (workspaceId: string) => {
   };
 };
 
+const subnetOf = async (network: string) =>
+  (await docker.getNetwork(network).inspect()).IPAM?.Config?.[0]?.Subnet as string | undefined;
+
 const exists = {
   volume: (name: string) =>
     docker
@@ -75,6 +78,10 @@ describeWith('docker')('fixed names and shared namespaces on the real engine', (
     expect(await names(bId)).toEqual({ networks: [`${bProject}_shared`], volumes: [`${bProject}_app_data`] });
     // Nothing was created under the bare names another project could take.
     expect([await exists.volume('app_data'), await exists.network('shared')]).toEqual([false, false]);
+    // Each network has a subnet of Slipway's pool (WORKSPACE_NETWORK_POOL), not one of Docker's ~30 default ones.
+    const subnets = [await subnetOf(`${aProject}_shared`), await subnetOf(`${bProject}_shared`)];
+    for (const subnet of subnets) expect(subnet).toMatch(/^10\.213\.\d+\.(0|128)\/25$/);
+    expect(subnets[0]).not.toBe(subnets[1]);
     const aUrl = a.status.data.deploymentData.metadata.urls.web!;
     const bUrl = b.status.data.deploymentData.metadata.urls.web!;
     expect([await page(aUrl), await page(bUrl)]).toEqual(['a1 boot 1\n', 'b1 boot 1\n']);
@@ -85,6 +92,7 @@ describeWith('docker')('fixed names and shared namespaces on the real engine', (
     expect(again.status.error).toBeNull();
     expect(await page(again.status.data.deploymentData.metadata.urls.web!)).toBe('a2 boot 2\n');
     expect(await names(aId)).toEqual({ networks: [`${aProject}_shared`], volumes: [`${aProject}_app_data`] });
+    expect(await subnetOf(`${aProject}_shared`)).toBe(subnets[0]);
 
     // Deleting A removes its volume and network; B keeps its own, and keeps serving.
     expect((await engine.client.delete('/api/workspace-delete/notes-a')).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { ServiceState } from '@slipway/contract';
 import type { Logger } from 'pino';
 import type { ComposeCli } from '../infra/compose/composeCli.js';
 import type { NormalizedService } from '../infra/compose/composeProject.js';
+import type { SubnetPool } from '../infra/compose/networkSubnets.js';
 import type { PolicyViolation } from '../infra/compose/policyViolation.js';
 import type { Db } from '../infra/db/client.js';
 import type { Ingress } from '../infra/ingress/ingress.js';
@@ -42,6 +43,8 @@ export interface WorkflowDeps {
   heartbeatMs: number;
   /** Below this much free disk on the VM a build first prunes, then refuses (0: never). */
   minFreeDiskBytes: number;
+  /** Where the projects' networks get their subnets; WORKSPACE_NETWORK_POOL's default when absent. */
+  networkPool?: SubnetPool;
   logger: Logger;
   /**
    * After a restart, a redeploy that died with its containers in place of the serving version: starts the

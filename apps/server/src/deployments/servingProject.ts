@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
+import type { Obj } from '../infra/compose/composeMerge.js';
 import { finalizeConfig, stringifyCompose } from '../infra/compose/composeProject.js';
+import { defaultSubnetPool, lostSubnetRace, placeNetworks } from '../infra/compose/networkSubnets.js';
 import { CommandError } from '../infra/compose/runCommand.js';
 import { variableReferences } from '../infra/compose/variableReferences.js';
 import { composeProjectName } from '../infra/docker/conventions.js';
@@ -152,13 +154,34 @@ export async function runCompose(
   }
 }
 
-/** `up` of a project with the workspace's variables (as references in its file, values in Compose's environment). */
-export async function upWithVariables(state: RunState, target: ProjectFile, project: unknown, label: string) {
-  await writeProjectFile(state, target.file, project);
-  await runCompose(state, target, ['up', '-d', '--remove-orphans', '--no-build'], UP_TIMEOUT_MS, {
-    label,
-    kind: 'up',
-  });
+/** How often an `up` is tried again when another project took the subnet chosen for one of its networks. */
+const SUBNET_RACES = 3;
+
+/**
+ * `up` of a project with the workspace's variables (as references in its file, values in Compose's environment),
+ * each of its networks given a subnet of Slipway's pool (networkSubnets.ts).
+ */
+export async function upWithVariables(state: RunState, target: ProjectFile, project: Obj, label: string) {
+  const { docker } = requireTarget(state);
+  for (let attempt = 1; ; attempt++) {
+    const placed = await placeNetworks(
+      project,
+      target.project,
+      docker,
+      state.deps.networkPool ?? defaultSubnetPool(),
+    );
+    await writeProjectFile(state, target.file, placed.project);
+    try {
+      await runCompose(state, target, ['up', '-d', '--remove-orphans', '--no-build'], UP_TIMEOUT_MS, {
+        label,
+        kind: 'up',
+      });
+      return;
+    } catch (error) {
+      if (attempt >= SUBNET_RACES || !(await lostSubnetRace(docker, placed.chosen))) throw error;
+      state.log.write('Another project took the subnet chosen for a network: choosing another');
+    }
+  }
 }
 
 /** Starts this run's version in the workspace's own project, replacing the changed containers in place. */
