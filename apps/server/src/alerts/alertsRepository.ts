@@ -73,6 +73,22 @@ export function createAlertsRepository(db: Db) {
         .orderBy(desc(alerts.triggeredAt));
     },
 
+    /** Every workspace's active fingerprints, in one query (a pass over all workspaces). */
+    async allActiveFingerprints(): Promise<Map<string, Set<string>>> {
+      const rows = await db
+        .select({ workspaceId: alerts.workspaceId, fingerprint: alerts.fingerprint })
+        .from(alerts)
+        .where(eq(alerts.state, 'active'));
+      const byWorkspace = new Map<string, Set<string>>();
+      for (const row of rows) {
+        byWorkspace.set(
+          row.workspaceId,
+          (byWorkspace.get(row.workspaceId) ?? new Set()).add(row.fingerprint),
+        );
+      }
+      return byWorkspace;
+    },
+
     async activeFingerprints(workspaceId: string): Promise<Set<string>> {
       const rows = await db
         .select({ fingerprint: alerts.fingerprint })

@@ -102,6 +102,7 @@ export function createAlertsService(deps: {
     },
 
     activeFingerprints: (workspaceId: string) => deps.alerts.activeFingerprints(workspaceId),
+    allActiveFingerprints: () => deps.alerts.allActiveFingerprints(),
 
     async active(userId: string, workspaceName: string) {
       const workspace = await deps.workspaces.findOwned(userId, workspaceName);

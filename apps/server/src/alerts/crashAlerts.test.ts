@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type Docker from 'dockerode';
+import Docker from 'dockerode';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { workspaces } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import { freePort } from '../test/fixtures/freePort.js';
@@ -200,5 +200,47 @@ describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (
     const after = await activeAlerts(workspace);
     expect(after.map((alert) => alert.alert_type)).toEqual(['container_crashed']);
     expect(active[0]!.description).toContain('exit code 137');
+  });
+
+  it('reads a quiet fleet in batches on its safety poll: one container list per engine, no workspace read alone', async () => {
+    const quiet: WorkspaceRow[] = [];
+    for (let i = 0; i < 3; i++) {
+      const workspace = await watchedWorkspace();
+      const container = await createService(workspace, 'web', 'exec httpd -f -p 8080 -h /', {
+        PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] },
+      });
+      await container.start();
+      const port = (await container.inspect()).NetworkSettings.Ports['8080/tcp']?.[0]?.HostPort;
+      await ctx.platform.db
+        .update(workspaces)
+        .set({ serviceUrls: { web: `http://127.0.0.1:${port}/` } })
+        .where(eq(workspaces.id, workspace.id));
+      quiet.push(workspace);
+    }
+    const monitor = ctx.platform.runningApps.healthMonitor;
+    // The first pass settles every workspace the earlier tests left (a missing container, a crash still open).
+    await monitor.checkAll();
+    const lists = vi.spyOn(Docker.prototype, 'listContainers');
+    const reads = vi.spyOn(ctx.platform.runningApps.workspacesRepo, 'findById');
+    try {
+      await monitor.checkAll();
+      const filters = lists.mock.calls.map(([options]) => JSON.stringify(options?.filters ?? {}));
+      expect(filters.filter((f) => f === JSON.stringify({ label: [LABELS.workspaceId] }))).toHaveLength(1);
+      expect(filters.filter((f) => quiet.some((workspace) => f.includes(workspace.id)))).toEqual([]);
+      expect(reads).not.toHaveBeenCalled();
+      for (const workspace of quiet) expect(await activeAlerts(workspace)).toEqual([]);
+    } finally {
+      lists.mockRestore();
+      reads.mockRestore();
+    }
+
+    // A change found by the batch is read again alone and acted on: a stopped service is reported.
+    const [first] = await testDocker().listContainers({
+      filters: { label: [`${LABELS.workspaceId}=${quiet[0]!.id}`] },
+    });
+    await docker.getContainer(first!.Id).kill();
+    await waitUntil(async () => (await activeAlerts(quiet[0]!)).length > 0, 10_000, 'a crash alert');
+    await monitor.checkAll();
+    expect((await activeAlerts(quiet[0]!)).map((alert) => alert.alert_type)).toEqual(['container_crashed']);
   });
 });

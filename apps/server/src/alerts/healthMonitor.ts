@@ -1,3 +1,4 @@
+import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { LABELS } from '../infra/docker/conventions.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
@@ -9,6 +10,7 @@ import {
   type DockerFor,
   engineKey,
   listServiceContainers,
+  serviceContainersByWorkspace,
 } from '../workspaces/workspaceDocker.js';
 import {
   WATCHED_STATUSES,
@@ -20,6 +22,7 @@ import { lastLinesOf, readCrash } from './crashReport.js';
 import {
   containerName,
   crashedFailure,
+  type Failure,
   findFailures,
   RESTART_LOOP_COUNT,
   RESTART_WINDOW_MS,
@@ -45,6 +48,8 @@ export function createHealthMonitor(deps: {
   workspaces: WorkspacesRepository;
   /** A deployment queued or running for the workspace: its containers are being replaced on purpose. */
   deploymentInProgress: (row: WorkspaceRow) => Promise<boolean>;
+  /** The same for every workspace at once (one query): what the safety poll asks. */
+  deploymentsInProgress: () => Promise<(row: WorkspaceRow) => boolean>;
   alerts: AlertsService;
   dockerFor: DockerFor;
   kv: KeyValueStore;
@@ -111,9 +116,14 @@ export function createHealthMonitor(deps: {
     for (const fingerprint of open) {
       if (!failures.has(fingerprint)) await deps.alerts.recover(row, fingerprint);
     }
+    markRecovering(row.id, failures);
+  }
+
+  /** A workspace with a crash open is checked every second until it is over. */
+  function markRecovering(workspaceId: string, failures: Map<string, Failure>) {
     const crashed = [...failures.values()].some((failure) => failure.alertType !== 'service_unreachable');
-    if (crashed) recovering.add(row.id);
-    else recovering.delete(row.id);
+    if (crashed) recovering.add(workspaceId);
+    else recovering.delete(workspaceId);
   }
 
   /** One check per workspace queued at a time; asking again while one waits joins it. */
@@ -129,11 +139,55 @@ export function createHealthMonitor(deps: {
     return next;
   }
 
+  /**
+   * The safety poll over every live workspace, read in batches: one query for the deployments in progress, one
+   * for the open alerts, one container list per engine. Only a workspace whose state changed (a failure to
+   * raise or one to resolve) is read again on its own (check) before anything is acted on, so a quiet fleet
+   * costs a few calls a pass, plus each container's inspect and each URL's probe: the checks themselves.
+   */
   async function checkAll(): Promise<void> {
     const rows = await deps.workspaces.listWatched();
     for (const row of rows) watchEngine(row);
-    for (let index = 0; index < rows.length; index += PARALLEL_CHECKS) {
-      await Promise.all(rows.slice(index, index + PARALLEL_CHECKS).map(check));
+    const [deploying, openAlerts] = await Promise.all([
+      deps.deploymentsInProgress(),
+      deps.alerts.allActiveFingerprints(),
+    ]);
+    const engineLists = new Map<string, Promise<Map<string, ContainerSummary[]> | undefined>>();
+    const containersOf = (docker: Docker) => {
+      const key = engineKey(docker);
+      if (!engineLists.has(key)) {
+        engineLists.set(
+          key,
+          serviceContainersByWorkspace(docker).catch((error: unknown) => {
+            logger.warn({ err: error, engine: key }, 'cannot reach a VM of live workspaces');
+            return undefined;
+          }),
+        );
+      }
+      return engineLists.get(key)!;
+    };
+    const quiet = rows.filter((row) => !deploying(row));
+    for (let index = 0; index < quiet.length; index += PARALLEL_CHECKS) {
+      await Promise.all(
+        quiet.slice(index, index + PARALLEL_CHECKS).map(async (row) => {
+          const docker = deps.dockerFor(row);
+          const byWorkspace = await containersOf(docker);
+          if (!byWorkspace) return;
+          const open = openAlerts.get(row.id) ?? new Set<string>();
+          const failures = await findFailures(
+            docker,
+            byWorkspace.get(row.id) ?? [],
+            row.serviceUrls,
+            restartsInWindow,
+            open,
+          );
+          const changed =
+            [...failures.keys()].some((fingerprint) => !open.has(fingerprint)) ||
+            [...open].some((fingerprint) => !failures.has(fingerprint));
+          if (changed) await check(row);
+          else markRecovering(row.id, failures);
+        }),
+      );
     }
   }
 

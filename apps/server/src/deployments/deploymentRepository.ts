@@ -100,6 +100,14 @@ export function createDeploymentRepository(db: Db) {
         .orderBy(desc(deployments.finishedAt));
     },
 
+    /** The workspaces with a deployment queued or running, in one query: `{userId, workspaceName}` each. */
+    async activeWorkspaces(): Promise<{ userId: string; workspaceName: string }[]> {
+      return db
+        .selectDistinct({ userId: deployments.userId, workspaceName: deployments.workspaceName })
+        .from(deployments)
+        .where(inArray(deployments.status, ACTIVE_STATUSES));
+    },
+
     async activeForWorkspace(userId: string, workspaceName: string): Promise<DeploymentRow | undefined> {
       const [row] = await db
         .select()

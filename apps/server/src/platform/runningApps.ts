@@ -95,6 +95,14 @@ export function createRunningApps(deps: {
     dockerFor,
     deploymentInProgress: async (row) =>
       Boolean(await deploymentRows.activeForWorkspace(row.userId, row.name)),
+    deploymentsInProgress: async () => {
+      const active = new Set(
+        (await deploymentRows.activeWorkspaces()).map((row) =>
+          JSON.stringify([row.userId, row.workspaceName]),
+        ),
+      );
+      return (row) => active.has(JSON.stringify([row.userId, row.name]));
+    },
     kv: deps.kv,
     intervalMs: config.monitoring.healthCheckIntervalMs,
     logger: logger.child({ component: 'health' }),

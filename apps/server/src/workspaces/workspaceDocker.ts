@@ -54,3 +54,18 @@ export async function listServiceContainers(
   });
   return containers.filter((container) => !isSystemContainer(container));
 }
+
+/**
+ * The user's containers of every workspace on an engine, by workspace id: one list call, however many
+ * workspaces it runs (what a pass over all workspaces reads instead of one list per workspace).
+ */
+export async function serviceContainersByWorkspace(docker: Docker): Promise<Map<string, ContainerSummary[]>> {
+  const containers = await docker.listContainers({ all: true, filters: { label: [LABELS.workspaceId] } });
+  const byWorkspace = new Map<string, ContainerSummary[]>();
+  for (const container of containers) {
+    if (isSystemContainer(container)) continue;
+    const id = container.Labels[LABELS.workspaceId]!;
+    byWorkspace.set(id, [...(byWorkspace.get(id) ?? []), container]);
+  }
+  return byWorkspace;
+}
