@@ -261,7 +261,10 @@ describeWith('docker')('backups on the real engine', () => {
       expect(done.status, done.cause ?? '').toBe('rolled_back');
       const safety = await finished({ id: done.safety_backup_id! } as Backup);
       expect(safety.status, safety.cause ?? '').toBe('verified');
-      expect(done.cause).toMatch(/files/);
+      expect(done.cause).toMatch(/^After the restore, files did not come back healthy: /);
+      expect(done.cause).toContain(
+        'The safety backup taken just before was put back. files passed the health check again.',
+      );
       // The safety backup (no poison) is back, and the service runs again.
       const served = await waitUntil(
         () => execIn(workspace, 'files', ['ls', '/data']).catch(() => undefined),

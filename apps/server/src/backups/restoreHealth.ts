@@ -32,7 +32,7 @@ export function healthChecker(deps: {
   healthModel: (workspace: WorkspaceRow) => Promise<HealthModel | undefined>;
   timeoutMs: number;
 }) {
-  return async (workspace: WorkspaceRow, services: string[]): Promise<void> => {
+  return async (workspace: WorkspaceRow, services: string[], after = 'the restore'): Promise<void> => {
     const model = await deps.healthModel(workspace);
     const roles = services.map(
       (name) => model?.roles.find((role) => role.name === name) ?? runningRole(name),
@@ -48,7 +48,7 @@ export function healthChecker(deps: {
     });
     if (!result.healthy) {
       throw new BackupError(
-        `After the restore, ${result.failedServices.join(', ') || 'the services'} did not come back healthy: ${
+        `After ${after}, ${result.failedServices.join(', ') || 'the services'} did not come back healthy: ${
           result.failureReason ?? 'no reason given'
         }.`,
       );

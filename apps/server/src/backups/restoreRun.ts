@@ -22,8 +22,11 @@ import type { BackupRow, RestoreRow } from './backupsRepository.js';
 export interface RestoreDeps extends RunDeps {
   docker: Docker;
   alerts: BackupAlerts;
-  /** The deployment health model over these services of the workspace; throws a BackupError saying what failed. */
-  checkHealth(workspace: WorkspaceRow, services: string[]): Promise<void>;
+  /**
+   * The deployment health model over these services of the workspace; throws a BackupError saying what failed,
+   * `After {after}, …` ("the restore" by default).
+   */
+  checkHealth(workspace: WorkspaceRow, services: string[], after?: string): Promise<void>;
 }
 
 /** Seconds a service has to stop before it is killed. */
@@ -158,8 +161,23 @@ export async function runRestore(
       const cause = causeOf(error, deps.logger, { workspace: workspace.id, restore: restore.id });
       try {
         const safetyParts = written.parts.map((part) => storedPart(part));
-        await putBack(deps, written.repo, workspace, data, safetyParts, async () => {});
-        const rolledBack = `${cause} The safety backup taken just before was put back.`;
+        const putBackServices = await putBack(
+          deps,
+          written.repo,
+          workspace,
+          data,
+          safetyParts,
+          async () => {},
+        );
+        // The data is as it was; whether the app runs on it again is checked the same way, and said either way.
+        const health = await deps
+          .checkHealth(workspace, putBackServices, 'the safety backup was put back')
+          .then(
+            () => ` ${putBackServices.join(', ')} passed the health check again.`,
+            (error: unknown) =>
+              ` ${causeOf(error, deps.logger, { workspace: workspace.id, restore: restore.id })}`,
+          );
+        const rolledBack = `${cause} The safety backup taken just before was put back.${health}`;
         await deps.alerts.restoreFailed(workspace, restore.id, rolledBack);
         return await finish('rolled_back', rolledBack);
       } catch (rollbackError) {
