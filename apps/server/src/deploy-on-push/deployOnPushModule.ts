@@ -5,7 +5,7 @@ import type { DeploymentRepository } from '../deployments/deploymentRepository.j
 import type { DeploymentService } from '../deployments/deploymentService.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { localBranchHead } from '../repositories/localGit.js';
+import { localBranchHead, watchLocalRefs } from '../repositories/localGit.js';
 import type { UserRow } from '../users/usersRepository.js';
 import { createPushMarks } from '../workspaces/pushMarks.js';
 import { createGithubWebhook } from './githubWebhook.js';
@@ -40,6 +40,9 @@ export function createDeployOnPushModule(deps: {
         localRepos && options.watchLocalHeads !== false
           ? (owner, repo, branch) => localBranchHead(localRepos, owner, repo, branch)
           : undefined,
+      watchLocalRefs: localRepos
+        ? (owner, repo, onChange) => watchLocalRefs(localRepos, owner, repo, onChange)
+        : undefined,
       kv: deps.kv,
       logger: deps.logger,
       coalesceMs: options.coalesceMs,

@@ -3,11 +3,14 @@ import { ACTIVE_STATUSES, type DeploymentRepository } from '../deployments/deplo
 import type { DeploymentService } from '../deployments/deploymentService.js';
 import { DomainError } from '../domain/errors.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { createRefWatches, repositoryKey, type WatchLocalRefs } from '../repositories/refWatches.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { PushMarks } from '../workspaces/pushMarks.js';
 
 /** Pushes closer together than this become one deployment: it starts once the branch is quiet this long. */
 export const PUSH_COALESCE_MS = 2_000;
+/** With the refs watched, every branch head is still read this often: a change the kernel did not tell of. */
+export const HEADS_FULL_READ_MS = 30_000;
 
 export type ReadBranchHead = (owner: string, repo: string, branch: string) => Promise<string | undefined>;
 
@@ -15,15 +18,17 @@ export type ReadBranchHead = (owner: string, repo: string, branch: string) => Pr
  * Turns pushes into deployments, in one replica at a time (by lease). A workspace marked by a push is deployed
  * once no push has come for `coalesceMs` and it has no deployment queued or running; a push during a deployment
  * leaves the mark, so exactly one more deployment follows it. The deployment fetches the branch head, the
- * newest commit. In local mode (`readBranchHead`) the branch heads are read each check, and a head the
- * workspace has not seen, and its last deployment did not deploy, marks it the same way — once per commit, so
- * a commit whose deployment failed is not tried again until the branch moves.
+ * newest commit. In local mode (`readBranchHead`) the branch heads of the repositories whose refs moved (the
+ * kernel tells: `watchLocalRefs`; all of them every HEADS_FULL_READ_MS, and each check without the watch) are
+ * read, and a head the workspace has not seen, and its last deployment did not deploy, marks it the same way —
+ * once per commit, so a commit whose deployment failed is not tried again until the branch moves.
  */
 export function createPushDeployer(deps: {
   marks: PushMarks;
   repository: Pick<DeploymentRepository, 'activeForWorkspace' | 'latestForWorkspace'>;
   deployments: Pick<DeploymentService, 'startPushDeployment'>;
   readBranchHead?: ReadBranchHead;
+  watchLocalRefs?: WatchLocalRefs;
   kv: KeyValueStore;
   logger: Logger;
   coalesceMs?: number;
@@ -32,8 +37,17 @@ export function createPushDeployer(deps: {
   const { marks, repository, logger } = deps;
   const coalesceMs = deps.coalesceMs ?? PUSH_COALESCE_MS;
 
+  const refs = deps.watchLocalRefs ? createRefWatches(deps.watchLocalRefs, () => {}, logger) : undefined;
+  let fullReadAt = 0;
+
   async function watchHeads(readBranchHead: ReadBranchHead) {
-    for (const workspace of await marks.watched()) {
+    const watched = await marks.watched();
+    refs?.keep(watched);
+    const moved = refs?.takeMoved();
+    const readAll = !moved || Date.now() - fullReadAt >= HEADS_FULL_READ_MS;
+    if (readAll) fullReadAt = Date.now();
+    for (const workspace of watched) {
+      if (!readAll && !moved.has(repositoryKey(workspace))) continue;
       const head = await readBranchHead(workspace.repoOwner, workspace.repoName, workspace.branch).catch(
         (error) => {
           logger.debug({ err: error, workspaceId: workspace.id }, 'branch head unreadable');
@@ -83,7 +97,14 @@ export function createPushDeployer(deps: {
     task: check,
   });
 
-  return { check, start: () => singleton.start(), stop: () => singleton.stop() };
+  return {
+    check,
+    start: () => singleton.start(),
+    stop: async () => {
+      await singleton.stop();
+      refs?.stop();
+    },
+  };
 }
 
 export type PushDeployer = ReturnType<typeof createPushDeployer>;

@@ -5,6 +5,7 @@ import type { DeploymentService } from '../deployments/deploymentService.js';
 import type { PreviewVariables } from '../env-variables/previewVariables.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { createRefWatches, type WatchLocalRefs } from '../repositories/refWatches.js';
 import { SCHEDULE } from '../scheduling/scheduleCatalogue.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
@@ -26,8 +27,6 @@ const CANCEL_WAIT_MS = 60_000;
 
 /** Reads a local repository's branches and `refs/pull/{n}/head` refs (name → commit), for local mode's pull requests. */
 export type ReadLocalBranches = (owner: string, repo: string) => Promise<Map<string, string>>;
-/** Calls back when a local repository's refs move; answers a function that stops watching. */
-export type WatchLocalRefs = (owner: string, repo: string, onChange: () => void) => Promise<() => void>;
 
 /**
  * Previews, wired: pull request events (GitHub's webhook, or local `pr/{n}` branches) become preview rows, one
@@ -64,36 +63,16 @@ export function createPreviewsModule(deps: {
     wake: () => loop.wake(),
   });
 
-  /** The watches on enabled parents' local repositories, by `owner/repo`: a ref moving wakes the loop. */
-  const refWatches = new Map<string, Promise<(() => void) | undefined>>();
-  function keepWatching(parents: WorkspaceRow[]) {
-    const wanted = new Set(parents.map((parent) => `${parent.repoOwner}/${parent.repoName}`));
-    for (const [key, stop] of refWatches) {
-      if (!wanted.has(key)) {
-        refWatches.delete(key);
-        void stop.then((end) => end?.());
-      }
-    }
-    if (!deps.watchLocalRefs) return;
-    for (const parent of parents) {
-      const key = `${parent.repoOwner}/${parent.repoName}`;
-      if (refWatches.has(key)) continue;
-      const watching = deps
-        .watchLocalRefs(parent.repoOwner, parent.repoName, () => loop.wake())
-        .catch((error) => {
-          logger.debug({ err: error, workspaceId: parent.id }, 'refs not watchable');
-          refWatches.delete(key);
-          return undefined;
-        });
-      refWatches.set(key, watching);
-    }
-  }
+  /** The watches on enabled parents' local repositories: a ref moving wakes the loop. */
+  const refWatches = deps.watchLocalRefs
+    ? createRefWatches(deps.watchLocalRefs, () => loop.wake(), logger)
+    : undefined;
 
   /** Local `pr/{n}` branches and `refs/pull/{n}/head` refs as pull request events; answers whether any came. */
   async function watchLocalBranches(read: ReadLocalBranches): Promise<boolean> {
     let received = false;
     const parents = await previews.enabledParents();
-    keepWatching(parents);
+    refWatches?.keep(parents);
     for (const parent of parents) {
       const branches = await read(parent.repoOwner, parent.repoName).catch((error) => {
         logger.debug({ err: error, workspaceId: parent.id }, 'branches unreadable');
@@ -198,7 +177,7 @@ export function createPreviewsModule(deps: {
       for (const task of tasks) task.start();
     },
     stop: async () => {
-      keepWatching([]);
+      refWatches?.stop();
       loop.halt();
       for (const task of tasks) await task.stop();
     },
