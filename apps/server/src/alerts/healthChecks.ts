@@ -72,7 +72,7 @@ const runsHealthy = (info: Docker.ContainerInspectInfo) =>
  * until it runs and answers again.
  */
 export async function findFailures(
-  docker: Docker,
+  inspect: (container: ContainerSummary) => Promise<Docker.ContainerInspectInfo>,
   containers: ContainerSummary[],
   serviceUrls: Record<string, string>,
   restartsInWindow: (container: ContainerSummary, restartCount: number) => number,
@@ -101,7 +101,7 @@ export async function findFailures(
     const name = containerName(container);
     let info: Docker.ContainerInspectInfo;
     try {
-      info = await docker.getContainer(container.Id).inspect();
+      info = await inspect(container);
     } catch {
       continue; // removed since the list: the next check sees what replaced it
     }

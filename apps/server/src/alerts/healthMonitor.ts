@@ -29,6 +29,7 @@ import {
   restartLoopFailure,
   restartLoopFingerprint,
 } from './healthChecks.js';
+import { createInspectCache } from './inspectCache.js';
 import { createRestartCount } from './restartCount.js';
 
 const PARALLEL_CHECKS = 8;
@@ -70,6 +71,8 @@ export function createHealthMonitor(deps: {
   /** Workspaces with an open crash: checked every second (`recovery-checks` in the schedule catalogue) until it is over, so its alert resolves soon after it answers. */
   const recovering = new Set<string>();
   const engines = new Map<string, () => void>();
+  /** The safety poll's inspections of running containers, forgotten on any event about them. */
+  const inspections = createInspectCache();
   let active = false;
 
   const restartsInWindow = (container: ContainerSummary, count: number) =>
@@ -101,7 +104,13 @@ export function createHealthMonitor(deps: {
       return;
     }
     const open = await deps.alerts.activeFingerprints(row.id);
-    const failures = await findFailures(docker, containers, row.serviceUrls, restartsInWindow, open);
+    const failures = await findFailures(
+      (container) => docker.getContainer(container.Id).inspect(),
+      containers,
+      row.serviceUrls,
+      restartsInWindow,
+      open,
+    );
     for (const [fingerprint, failure] of failures) {
       if (open.has(fingerprint)) continue;
       // Found dead before its death event was handled: the notification still carries its last lines.
@@ -175,7 +184,7 @@ export function createHealthMonitor(deps: {
           if (!byWorkspace) return;
           const open = openAlerts.get(row.id) ?? new Set<string>();
           const failures = await findFailures(
-            docker,
+            (container) => inspections.inspect(docker, container),
             byWorkspace.get(row.id) ?? [],
             row.serviceUrls,
             restartsInWindow,
@@ -229,6 +238,7 @@ export function createHealthMonitor(deps: {
   function onEvent(event: ContainerEvent) {
     const workspaceId = event.labels[LABELS.workspaceId];
     if (!workspaceId || event.labels[LABELS.system] === 'true' || !active) return;
+    inspections.forget(event.containerId);
     const key = `${event.containerId}:${event.action}:${event.time.getTime()}`;
     if (seenEvents.has(key)) return;
     seenEvents.set(key, Date.now());
@@ -267,6 +277,7 @@ export function createHealthMonitor(deps: {
     for (const [key, at] of seenEvents) if (at < horizon) seenEvents.delete(key);
     for (const [id, at] of ooms) if (at < horizon) ooms.delete(id);
     restarts.forgetOld();
+    inspections.forgetOld();
   }
 
   async function checkRecovering() {
@@ -290,6 +301,8 @@ export function createHealthMonitor(deps: {
 
   function begin() {
     active = true;
+    // Events went unseen while another replica held the lease.
+    inspections.clear();
     refreshEngines().catch((error) => logger.error({ err: error }, 'finding the engines to watch failed'));
     for (const loop of loops) void loop.start();
   }

@@ -37,7 +37,7 @@ function engineShowing(seen: Seen) {
       FinishedAt: at(0).toISOString(),
     },
   };
-  return { getContainer: () => ({ inspect: async () => info }) } as unknown as Docker;
+  return async () => info as unknown as Docker.ContainerInspectInfo;
 }
 
 /** The alerts a check finds at `now` (ms after T0) with the engine showing `seen`. */

@@ -24,6 +24,24 @@ export const loopbackAwareLookup: net.LookupFunction = (hostname, options, callb
   dns.lookup(hostname, options, callback);
 };
 
+/** A body still coming this long after the answer (a stream, a huge page) is cut: its connection is not kept. */
+const BODY_WAIT_MS = 1000;
+
+/**
+ * Probes keep their connection from one pass to the next (one idle socket per host): a new connection, with
+ * its TLS handshake, per URL per pass was most of what the safety poll cost at rest.
+ */
+const agents = {
+  http: new http.Agent({ keepAlive: true, maxFreeSockets: 1, scheduling: 'lifo' }),
+  // Reachability, not trust: a private CA (Caddy local mode) must not read as an outage.
+  https: new https.Agent({
+    keepAlive: true,
+    maxFreeSockets: 1,
+    scheduling: 'lifo',
+    rejectUnauthorized: false,
+  }),
+};
+
 /** Any HTTP answer, whatever its status; HTTPS with Caddy's internal CA counts as answering too. */
 function httpAnswers(url: URL): Promise<{ ok: true } | { ok: false; reason: string }> {
   return new Promise((resolve) => {
@@ -32,14 +50,14 @@ function httpAnswers(url: URL): Promise<{ ok: true } | { ok: false; reason: stri
       method: 'GET',
       lookup: loopbackAwareLookup,
       timeout: HTTP_TIMEOUT_MS,
-      // Reachability, not trust: a private CA (Caddy local mode) must not read as an outage.
-      ...(secure ? { rejectUnauthorized: false } : {}),
-      agent: false,
+      agent: secure ? agents.https : agents.http,
     });
     request.once('response', (response) => {
-      response.resume();
-      request.destroy();
       resolve({ ok: true });
+      // Read to its end, the connection goes back to the agent for the next probe.
+      const cut = setTimeout(() => request.destroy(), BODY_WAIT_MS);
+      response.once('close', () => clearTimeout(cut));
+      response.resume();
     });
     request.once('timeout', () =>
       request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
