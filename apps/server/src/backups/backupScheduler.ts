@@ -63,12 +63,12 @@ export function createBackupScheduler(deps: {
     }
   }
 
-  async function checkMissed(settings: BackupSettingsRow) {
-    if (settings.missedSince) return;
-    const workspace = await liveWorkspace(settings.workspaceId);
-    if (!workspace) return;
-    const [latest] = await repository.verifiedBackups(workspace.id);
-    const lastVerified = latest?.verifiedAt ?? undefined;
+  async function checkMissed(
+    settings: BackupSettingsRow,
+    workspace: WorkspaceRow | undefined,
+    lastVerified: Date | undefined,
+  ) {
+    if (settings.missedSince || !workspace) return;
     const since =
       lastVerified && lastVerified > settings.scheduledSince ? lastVerified : settings.scheduledSince;
     const now = deps.now();
@@ -117,7 +117,10 @@ export function createBackupScheduler(deps: {
     failInterrupted,
     async tick(staleBefore: Date) {
       await failInterrupted(staleBefore);
-      for (const workspace of await deps.workspaces.listWatched()) {
+      // In batches: a pass over 200 quiet workspaces is a few queries, not a few per workspace.
+      const watched = await deps.workspaces.listWatched();
+      const withSettings = await repository.workspacesWithSettings();
+      for (const workspace of watched.filter((row) => !withSettings.has(row.id))) {
         await deps
           .ensureSettings(workspace)
           .catch((error) =>
@@ -125,7 +128,11 @@ export function createBackupScheduler(deps: {
           );
       }
       await each(await repository.dueSettings(deps.now()), 'starting a scheduled backup failed', startDue);
-      await each(await repository.enabledSettings(), 'checking for a missed backup failed', checkMissed);
+      const live = new Map(watched.filter((row) => row.status === LIVE_STATUS).map((row) => [row.id, row]));
+      const verifiedAt = await repository.latestVerifiedAt();
+      await each(await repository.enabledSettings(), 'checking for a missed backup failed', (settings) =>
+        checkMissed(settings, live.get(settings.workspaceId), verifiedAt.get(settings.workspaceId)),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, lte, max } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
 import type { StoredBackupPart } from '../infra/db/backupTables.js';
 import type { Db } from '../infra/db/client.js';
@@ -71,6 +71,22 @@ export function createBackupsRepository(db: Db) {
         .where(eq(backupSettings.workspaceId, workspaceId))
         .returning();
       return row!;
+    },
+
+    /** The ids of the workspaces that have settings (the scheduler makes the missing ones). */
+    async workspacesWithSettings(): Promise<Set<string>> {
+      const rows = await db.select({ workspaceId: backupSettings.workspaceId }).from(backupSettings);
+      return new Set(rows.map((row) => row.workspaceId));
+    },
+
+    /** Each workspace's newest verified backup's time, in one query (the scheduler's missed check). */
+    async latestVerifiedAt(): Promise<Map<string, Date>> {
+      const rows = await db
+        .select({ workspaceId: backups.workspaceId, at: max(backups.verifiedAt) })
+        .from(backups)
+        .where(eq(backups.status, 'verified'))
+        .groupBy(backups.workspaceId);
+      return new Map(rows.flatMap((row) => (row.at ? [[row.workspaceId, new Date(row.at)] as const] : [])));
     },
 
     enabledSettings(): Promise<BackupSettingsRow[]> {
