@@ -65,6 +65,7 @@ export function createDeployOnPushModule(deps: {
       async set(user: UserRow, name: string, enabled: boolean): Promise<DeployOnPush> {
         const workspace = await deployments.findOwnedWorkspace(user, name);
         await marks.setEnabled(workspace.id, enabled);
+        deployer.refresh();
         return { enabled };
       },
     },

@@ -1,8 +1,9 @@
 import pino from 'pino';
 import { afterEach, expect, it, vi } from 'vitest';
+import { REFS_FULL_READ_MS } from '../repositories/refWatches.js';
 import type { PushMarks } from '../workspaces/pushMarks.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
-import { createPushDeployer, HEADS_FULL_READ_MS } from './pushDeployer.js';
+import { createPushDeployer } from './pushDeployer.js';
 
 const workspace = (id: string, repoName: string) =>
   ({
@@ -24,8 +25,9 @@ afterEach(() => vi.useRealTimers());
 it('reads the branch heads of the repositories whose refs moved, and all of them now and then', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   const fleet = [workspace('w1', 'shop'), workspace('w2', 'shop'), workspace('w3', 'blog')];
+  const listed = vi.fn(async () => fleet.map((row) => ({ ...row })));
   const marks = {
-    watched: async () => fleet,
+    watched: listed,
     due: async () => [],
     recordHead: vi.fn(async () => {}),
   } as unknown as PushMarks;
@@ -53,11 +55,12 @@ it('reads the branch heads of the repositories whose refs moved, and all of them
   expect(reads.sort()).toEqual(['blog', 'shop', 'shop']);
   expect([...onChange.keys()].sort()).toEqual(['blog', 'shop']);
 
-  // At rest: no head read at all.
+  // At rest: no head read at all, and the list of workspaces is not asked for again either.
   reads.length = 0;
   await deployer.check();
   await deployer.check();
   expect(reads).toEqual([]);
+  expect(listed).toHaveBeenCalledTimes(1);
 
   // A ref of shop moved: both of its workspaces' heads are read, blog's is not.
   onChange.get('shop')!();
@@ -66,12 +69,13 @@ it('reads the branch heads of the repositories whose refs moved, and all of them
 
   // A change the kernel did not tell of is found by the full read, once its interval passed.
   reads.length = 0;
-  vi.setSystemTime(Date.now() + HEADS_FULL_READ_MS);
+  vi.setSystemTime(Date.now() + REFS_FULL_READ_MS);
   await deployer.check();
   expect(reads.sort()).toEqual(['blog', 'shop', 'shop']);
 
-  // A repository no workspace deploys any more is let go.
+  // The switch turned off for blog here: the list is read again at once, and its repository let go.
   fleet.pop();
+  deployer.refresh();
   await deployer.check();
   await deployer.stop();
   expect(stopped.sort()).toEqual(['blog', 'shop']);

@@ -3,14 +3,17 @@ import { ACTIVE_STATUSES, type DeploymentRepository } from '../deployments/deplo
 import type { DeploymentService } from '../deployments/deploymentService.js';
 import { DomainError } from '../domain/errors.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { createRefWatches, repositoryKey, type WatchLocalRefs } from '../repositories/refWatches.js';
+import {
+  createRefWatches,
+  REFS_FULL_READ_MS,
+  repositoryKey,
+  type WatchLocalRefs,
+} from '../repositories/refWatches.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { PushMarks } from '../workspaces/pushMarks.js';
 
 /** Pushes closer together than this become one deployment: it starts once the branch is quiet this long. */
 export const PUSH_COALESCE_MS = 2_000;
-/** With the refs watched, every branch head is still read this often: a change the kernel did not tell of. */
-export const HEADS_FULL_READ_MS = 30_000;
 
 export type ReadBranchHead = (owner: string, repo: string, branch: string) => Promise<string | undefined>;
 
@@ -19,8 +22,8 @@ export type ReadBranchHead = (owner: string, repo: string, branch: string) => Pr
  * once no push has come for `coalesceMs` and it has no deployment queued or running; a push during a deployment
  * leaves the mark, so exactly one more deployment follows it. The deployment fetches the branch head, the
  * newest commit. In local mode (`readBranchHead`) the branch heads of the repositories whose refs moved (the
- * kernel tells: `watchLocalRefs`; all of them every HEADS_FULL_READ_MS, and each check without the watch) are
- * read, and a head the workspace has not seen, and its last deployment did not deploy, marks it the same way —
+ * kernel tells: `watchLocalRefs`; all of them, and the list of workspaces with the switch on, every
+ * REFS_FULL_READ_MS or after `refresh`, and each check without the watch) are read, and a head the workspace has not seen, and its last deployment did not deploy, marks it the same way —
  * once per commit, so a commit whose deployment failed is not tried again until the branch moves.
  */
 export function createPushDeployer(deps: {
@@ -39,13 +42,18 @@ export function createPushDeployer(deps: {
 
   const refs = deps.watchLocalRefs ? createRefWatches(deps.watchLocalRefs, () => {}, logger) : undefined;
   let fullReadAt = 0;
+  /** With the refs watched: the workspaces with the switch on, as the last full read found them. */
+  let watchedKept: Awaited<ReturnType<PushMarks['watched']>> = [];
 
   async function watchHeads(readBranchHead: ReadBranchHead) {
-    const watched = await marks.watched();
+    const readAll = !refs || Date.now() - fullReadAt >= REFS_FULL_READ_MS;
+    if (readAll) {
+      watchedKept = await marks.watched();
+      fullReadAt = Date.now();
+    }
+    const watched = watchedKept;
     refs?.keep(watched);
-    const moved = refs?.takeMoved();
-    const readAll = !moved || Date.now() - fullReadAt >= HEADS_FULL_READ_MS;
-    if (readAll) fullReadAt = Date.now();
+    const moved = refs?.takeMoved() ?? new Set<string>();
     for (const workspace of watched) {
       if (!readAll && !moved.has(repositoryKey(workspace))) continue;
       const head = await readBranchHead(workspace.repoOwner, workspace.repoName, workspace.branch).catch(
@@ -59,6 +67,7 @@ export function createPushDeployer(deps: {
       // A deployment under way has not said which commit it fetched yet: look again when it ends.
       if (latest && ACTIVE_STATUSES.includes(latest.status)) continue;
       await marks.recordHead(workspace.id, head, head !== latest?.commitSha);
+      workspace.pushSeenSha = head;
     }
   }
 
@@ -99,6 +108,10 @@ export function createPushDeployer(deps: {
 
   return {
     check,
+    /** The switch changed here: the next check reads every workspace again (another replica's: within 30 s). */
+    refresh() {
+      fullReadAt = 0;
+    },
     start: () => singleton.start(),
     stop: async () => {
       await singleton.stop();

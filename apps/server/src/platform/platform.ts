@@ -30,7 +30,7 @@ import { createLogger } from '../infra/logging/logger.js';
 import { createMailer } from '../infra/mail/mailer.js';
 import { createMemoryPubSub } from '../infra/pubsub/memoryPubSub.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
-import { createInProcessQueue } from '../infra/queue/inProcessQueue.js';
+import { createInProcessQueue, EMBEDDED_QUEUE_POLL_MS } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
 import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
@@ -122,6 +122,8 @@ export async function createPlatform(
     shared?.queue ??
     createInProcessQueue(db, {
       onClaimError: (error) => logger.warn({ err: error }, 'claiming a queued job failed; trying again'),
+      // The embedded database has no other process to enqueue a job: the look is only for a claim that failed.
+      ...(config.databaseUrl ? {} : { pollMs: EMBEDDED_QUEUE_POLL_MS }),
     });
 
   // Key Vault when configured; the local vault still reads the values stored before it was.

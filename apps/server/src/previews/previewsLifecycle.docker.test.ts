@@ -58,7 +58,9 @@ describeWith('docker')('previews, the hard cases', () => {
       async () => {
         await engine.ctx.platform.previews.check();
         const [latest] = await deploymentsOf(`pr-${number}-lab`);
-        return latest?.status === 'running' && latest;
+        // Past its fetch (its commit recorded): a newer push now cancels it. Before, its fetch finds the newer
+        // commit and fails on its own ("The pull request moved on …"), which a loaded machine showed.
+        return latest?.status === 'running' && latest.commitSha !== null && latest;
       },
       LIVE_IN_MS,
       `preview ${number} building`,

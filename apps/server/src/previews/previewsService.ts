@@ -51,6 +51,8 @@ export function createPreviewsService(deps: {
       const parent = await parentOf(user, name);
       const settings = { ...(await previews.settings(parent.id)), ...change } as PreviewSettings;
       await previews.saveSettings(parent.id, settings);
+      // Previews turned on or off: the deployer looks at the parents again at once.
+      deps.wake();
       return settings;
     },
 

@@ -3,6 +3,9 @@ import type { Logger } from 'pino';
 /** Calls back when a local repository's refs move; answers a function that stops watching. */
 export type WatchLocalRefs = (owner: string, repo: string, onChange: () => void) => Promise<() => void>;
 
+/** With the refs watched, every repository's refs are still read this often: a change the kernel did not tell of. */
+export const REFS_FULL_READ_MS = 30_000;
+
 export interface WatchedRepository {
   repoOwner: string;
   repoName: string;

@@ -6,6 +6,8 @@ import type { JobCounts, JobHandler, JobQueue } from './jobQueue.js';
 
 /** How often a started queue looks for jobs it was not told about (enqueued by another process). */
 export const POLL_MS = 2_000;
+/** The same on the embedded database, which no other process opens: only a claim that failed is looked for. */
+export const EMBEDDED_QUEUE_POLL_MS = 10_000;
 
 /**
  * Jobs live in the `queue_jobs` table; this process claims and runs them one `concurrency` slot at a time.
