@@ -127,10 +127,6 @@ export async function startCompiledSlipway(
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SLIPWAY_SKIP_BUILD: '1',
-      // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: where a bench's server spends its time.
-      ...(process.env.BENCH_SERVER_NODE_OPTIONS
-        ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
-        : {}),
       ...env,
     },
   });
