@@ -74,6 +74,15 @@ export function createWorkspacesRepository(db: Db) {
       return db.select().from(workspaces).where(sql`${workspaces.serviceUpstreams} <> '{}'::jsonb`);
     },
 
+    /** The ids of the workspaces with routes: what the route check asks the proxy about. */
+    async listRoutedIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: workspaces.id })
+        .from(workspaces)
+        .where(sql`${workspaces.serviceUpstreams} <> '{}'::jsonb`);
+      return rows.map((row) => row.id);
+    },
+
     listOnVm(vmId: string): Promise<WorkspaceRow[]> {
       return db.select().from(workspaces).where(eq(workspaces.vmId, vmId));
     },
