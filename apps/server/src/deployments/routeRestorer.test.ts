@@ -10,7 +10,7 @@ const routed = (id: string) =>
     name: id,
     serviceUrls: {},
     serviceUpstreams: { web: `127.0.0.1:${4000 + id.length}` },
-  }) as WorkspaceRow;
+  }) as unknown as WorkspaceRow;
 
 /**
  * The route check every 10 s: at rest it asks the proxy and reads no workspace row; when routes are missing
