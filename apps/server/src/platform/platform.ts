@@ -116,6 +116,7 @@ export async function createPlatform(
     shared?.kv ??
     createDatabaseKeyValueStore(db, {
       onSweepError: (error) => logger.warn({ err: error }, 'removing expired key-value entries failed'),
+      onlyThisProcess: !config.databaseUrl,
     });
   const pubsub: PubSub = shared?.pubsub ?? createMemoryPubSub();
   const queue: JobQueue =

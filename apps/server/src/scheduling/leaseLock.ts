@@ -24,6 +24,7 @@ export function holdLease(options: {
   onAcquired: () => Promise<void> | void;
   onLost: () => Promise<void> | void;
 }): Lease {
+  if (options.kv.onlyThisProcess) return heldAlone(options);
   const ttlMs = options.ttlMs ?? 30_000;
   const me = randomUUID();
   const counterKey = `lease:${options.name}`;
@@ -81,6 +82,36 @@ export function holdLease(options: {
         await options.kv.delete(NAMESPACE, counterKey).catch(() => false);
         await options.kv.delete(NAMESPACE, ownerKey).catch(() => false);
       }
+    },
+  };
+}
+
+/**
+ * The lease when the store is this process's alone (the embedded database): held from the start, with nothing
+ * to renew — no query every few seconds for each of the dozen leases of an idle control plane.
+ */
+function heldAlone(options: Parameters<typeof holdLease>[0]): Lease {
+  let held = false;
+  let stopped = false;
+  const acquired = Promise.resolve().then(async () => {
+    if (stopped) return;
+    held = true;
+    try {
+      await options.onAcquired();
+    } catch (error) {
+      options.logger.warn({ err: error, lease: options.name }, 'lease check failed');
+    }
+  });
+  return {
+    get held() {
+      return held;
+    },
+    async stop() {
+      stopped = true;
+      await acquired;
+      if (!held) return;
+      held = false;
+      await options.onLost();
     },
   };
 }

@@ -6,10 +6,13 @@ import type { KeyValueStore, KvNamespace } from './keyValueStore.js';
 const live = () => or(isNull(kvEntries.expiresAt), gt(kvEntries.expiresAt, sql`now()`));
 const expiry = (ttlMs: number | undefined) => (ttlMs === undefined ? null : new Date(Date.now() + ttlMs));
 
-/** `onSweepError` hears of a failed minutely removal of expired entries (reads skip them meanwhile). */
+/**
+ * `onSweepError` hears of a failed minutely removal of expired entries (reads skip them meanwhile);
+ * `onlyThisProcess`: the database is the embedded one, which no other process opens.
+ */
 export function createDatabaseKeyValueStore(
   db: Db,
-  options: { onSweepError: (error: unknown) => void },
+  options: { onSweepError: (error: unknown) => void; onlyThisProcess?: boolean },
 ): KeyValueStore {
   const sweep = setInterval(() => {
     db.delete(kvEntries).where(lte(kvEntries.expiresAt, sql`now()`)).catch(options.onSweepError);
@@ -18,6 +21,7 @@ export function createDatabaseKeyValueStore(
 
   return {
     kind: 'database',
+    onlyThisProcess: options.onlyThisProcess ?? false,
     async get<T>(namespace: KvNamespace, key: string) {
       const [row] = await db
         .select({ value: kvEntries.value })

@@ -7,6 +7,11 @@ export type KvNamespace = (typeof KV_NAMESPACES)[number];
 
 export interface KeyValueStore {
   readonly kind: 'redis' | 'database';
+  /**
+   * True when no other process can open this store (the embedded database's): whatever it would arbitrate
+   * between replicas, such as a lease, is this process's alone.
+   */
+  readonly onlyThisProcess?: boolean;
   get<T>(namespace: KvNamespace, key: string): Promise<T | undefined>;
   /** Stores `value` (JSON-serialisable); with `ttlMs` it disappears after that long. */
   set(namespace: KvNamespace, key: string, value: unknown, ttlMs?: number): Promise<void>;
