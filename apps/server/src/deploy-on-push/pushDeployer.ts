@@ -3,12 +3,7 @@ import { ACTIVE_STATUSES, type DeploymentRepository } from '../deployments/deplo
 import type { DeploymentService } from '../deployments/deploymentService.js';
 import { DomainError } from '../domain/errors.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import {
-  createRefWatches,
-  REFS_FULL_READ_MS,
-  repositoryKey,
-  type WatchLocalRefs,
-} from '../repositories/refWatches.js';
+import { createRefScan, type WatchLocalRefs } from '../repositories/refWatches.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { PushMarks } from '../workspaces/pushMarks.js';
 
@@ -21,10 +16,10 @@ export type ReadBranchHead = (owner: string, repo: string, branch: string) => Pr
  * Turns pushes into deployments, in one replica at a time (by lease). A workspace marked by a push is deployed
  * once no push has come for `coalesceMs` and it has no deployment queued or running; a push during a deployment
  * leaves the mark, so exactly one more deployment follows it. The deployment fetches the branch head, the
- * newest commit. In local mode (`readBranchHead`) the branch heads of the repositories whose refs moved (the
- * kernel tells: `watchLocalRefs`; all of them, and the list of workspaces with the switch on, every
- * REFS_FULL_READ_MS or after `refresh`, and each check without the watch) are read, and a head the workspace has not seen, and its last deployment did not deploy, marks it the same way —
- * once per commit, so a commit whose deployment failed is not tried again until the branch moves.
+ * newest commit. In local mode (`readBranchHead`) the branch heads of the repositories whose refs moved are
+ * read (the kernel tells, `watchLocalRefs`; all of them now and then: refWatches.ts createRefScan), and a head
+ * the workspace has not seen, and its last deployment did not deploy, marks it the same way — once per commit,
+ * so a commit whose deployment failed is not tried again until the branch moves.
  */
 export function createPushDeployer(deps: {
   marks: PushMarks;
@@ -40,22 +35,10 @@ export function createPushDeployer(deps: {
   const { marks, repository, logger } = deps;
   const coalesceMs = deps.coalesceMs ?? PUSH_COALESCE_MS;
 
-  const refs = deps.watchLocalRefs ? createRefWatches(deps.watchLocalRefs, () => {}, logger) : undefined;
-  let fullReadAt = 0;
-  /** With the refs watched: the workspaces with the switch on, as the last full read found them. */
-  let watchedKept: Awaited<ReturnType<PushMarks['watched']>> = [];
+  const scan = createRefScan({ list: () => marks.watched(), watch: deps.watchLocalRefs, logger });
 
   async function watchHeads(readBranchHead: ReadBranchHead) {
-    const readAll = !refs || Date.now() - fullReadAt >= REFS_FULL_READ_MS;
-    if (readAll) {
-      watchedKept = await marks.watched();
-      fullReadAt = Date.now();
-    }
-    const watched = watchedKept;
-    refs?.keep(watched);
-    const moved = refs?.takeMoved() ?? new Set<string>();
-    for (const workspace of watched) {
-      if (!readAll && !moved.has(repositoryKey(workspace))) continue;
+    for (const workspace of await scan.due()) {
       const head = await readBranchHead(workspace.repoOwner, workspace.repoName, workspace.branch).catch(
         (error) => {
           logger.debug({ err: error, workspaceId: workspace.id }, 'branch head unreadable');
@@ -109,13 +92,11 @@ export function createPushDeployer(deps: {
   return {
     check,
     /** The switch changed here: the next check reads every workspace again (another replica's: within 30 s). */
-    refresh() {
-      fullReadAt = 0;
-    },
+    refresh: () => scan.refresh(),
     start: () => singleton.start(),
     stop: async () => {
       await singleton.stop();
-      refs?.stop();
+      scan.stop();
     },
   };
 }

@@ -5,12 +5,7 @@ import type { DeploymentService } from '../deployments/deploymentService.js';
 import type { PreviewVariables } from '../env-variables/previewVariables.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import {
-  createRefWatches,
-  REFS_FULL_READ_MS,
-  repositoryKey,
-  type WatchLocalRefs,
-} from '../repositories/refWatches.js';
+import { createRefScan, type WatchLocalRefs } from '../repositories/refWatches.js';
 import { SCHEDULE } from '../scheduling/scheduleCatalogue.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
@@ -66,37 +61,23 @@ export function createPreviewsModule(deps: {
     events,
     variables: deps.variables,
     wake: () => {
-      parentsReadAt = 0;
+      scan.refresh();
       loop.wake();
     },
   });
 
-  /** The watches on enabled parents' local repositories: a ref moving wakes the loop. */
-  const refWatches = deps.watchLocalRefs
-    ? createRefWatches(deps.watchLocalRefs, () => loop.wake(), logger)
-    : undefined;
+  /** The enabled parents whose local refs a pass reads (see createRefScan); a ref moving wakes the loop. */
+  const scan = createRefScan({
+    list: () => previews.enabledParents(),
+    watch: deps.watchLocalRefs,
+    onChange: () => loop.wake(),
+    logger,
+  });
 
-  /** With the refs watched: the parents with previews on, as the last full read found them. */
-  let parentsKept: WorkspaceRow[] = [];
-  let parentsReadAt = 0;
-
-  /**
-   * Local `pr/{n}` branches and `refs/pull/{n}/head` refs as pull request events; answers whether any came. With
-   * the refs watched, only the repositories whose refs moved are read, and all of them (and the parents) every
-   * REFS_FULL_READ_MS or after a wake; without, all of them every time.
-   */
+  /** Local `pr/{n}` branches and `refs/pull/{n}/head` refs as pull request events; answers whether any came. */
   async function watchLocalBranches(read: ReadLocalBranches): Promise<boolean> {
     let received = false;
-    const readAll = !refWatches || Date.now() - parentsReadAt >= REFS_FULL_READ_MS;
-    if (readAll) {
-      parentsKept = await previews.enabledParents();
-      parentsReadAt = Date.now();
-    }
-    const parents = parentsKept;
-    refWatches?.keep(parents);
-    const moved = refWatches?.takeMoved() ?? new Set<string>();
-    for (const parent of parents) {
-      if (!readAll && !moved.has(repositoryKey(parent))) continue;
+    for (const parent of await scan.due()) {
       const branches = await read(parent.repoOwner, parent.repoName).catch((error) => {
         logger.debug({ err: error, workspaceId: parent.id }, 'branches unreadable');
         return undefined;
@@ -200,7 +181,7 @@ export function createPreviewsModule(deps: {
       for (const task of tasks) task.start();
     },
     stop: async () => {
-      refWatches?.stop();
+      scan.stop();
       loop.halt();
       for (const task of tasks) await task.stop();
     },

@@ -62,3 +62,40 @@ export function createRefWatches(watch: WatchLocalRefs, onChange: () => void, lo
 }
 
 export type RefWatches = ReturnType<typeof createRefWatches>;
+
+/**
+ * Which of a loop's workspaces to read on this pass: with the refs watched, those whose repository's refs moved,
+ * and every one of them (their list read again) every REFS_FULL_READ_MS or after `refresh`; without a watch,
+ * all of them, listed again, every pass. Deploy on push and the preview deployer read local refs this way.
+ */
+export function createRefScan<T extends WatchedRepository>(options: {
+  list: () => Promise<T[]>;
+  watch: WatchLocalRefs | undefined;
+  onChange?: () => void;
+  logger: Logger;
+}) {
+  const refs = options.watch
+    ? createRefWatches(options.watch, options.onChange ?? (() => {}), options.logger)
+    : undefined;
+  let kept: T[] = [];
+  let listedAt = Number.NEGATIVE_INFINITY;
+  return {
+    async due(): Promise<T[]> {
+      const all = !refs || Date.now() - listedAt >= REFS_FULL_READ_MS;
+      if (all) {
+        kept = await options.list();
+        listedAt = Date.now();
+      }
+      refs?.keep(kept);
+      const moved = refs?.takeMoved() ?? new Set<string>();
+      return all ? kept : kept.filter((item) => moved.has(repositoryKey(item)));
+    },
+    /** The list changed here (a switch turned on or off): the next pass reads it again, and everything. */
+    refresh() {
+      listedAt = Number.NEGATIVE_INFINITY;
+    },
+    stop() {
+      refs?.stop();
+    },
+  };
+}
