@@ -75,6 +75,21 @@ describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (
     return workspace;
   }
 
+  /** A watched workspace whose web service answers HTTP on a published port, at the URL `urlOf` gives. */
+  async function servingWorkspace(urlOf: (name: string, port: string | undefined) => string) {
+    const workspace = await watchedWorkspace();
+    const container = await createService(workspace, 'web', 'echo "listening"; exec httpd -f -p 8080 -h /', {
+      PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] },
+    });
+    await container.start();
+    const port = (await container.inspect()).NetworkSettings.Ports['8080/tcp']?.[0]?.HostPort;
+    await ctx.platform.db
+      .update(workspaces)
+      .set({ serviceUrls: { web: urlOf(workspace.name, port) } })
+      .where(eq(workspaces.id, workspace.id));
+    return { workspace, container };
+  }
+
   beforeAll(async () => {
     smtp = await startLoopbackSmtp();
     ctx = await createTestContext({
@@ -173,16 +188,9 @@ describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (
   });
 
   it('reports a container stopped by `docker kill` with its signal exit code, and not as unreachable', async () => {
-    const workspace = await watchedWorkspace();
-    const container = await createService(workspace, 'web', 'echo "listening"; exec httpd -f -p 8080 -h /', {
-      PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] },
-    });
-    await container.start();
-    const port = (await container.inspect()).NetworkSettings.Ports['8080/tcp']?.[0]?.HostPort;
-    await ctx.platform.db
-      .update(workspaces)
-      .set({ serviceUrls: { web: `http://web-${workspace.name}.localhost:${port}/` } })
-      .where(eq(workspaces.id, workspace.id));
+    const { workspace, container } = await servingWorkspace(
+      (name, port) => `http://web-${name}.localhost:${port}/`,
+    );
     // Healthy and answering through its `*.localhost` name: no alert at all.
     await ctx.platform.runningApps.healthMonitor.checkAll();
     expect(await activeAlerts(workspace)).toEqual([]);
@@ -205,17 +213,7 @@ describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (
   it('reads a quiet fleet in batches on its safety poll: one container list per engine, no workspace read alone', async () => {
     const quiet: WorkspaceRow[] = [];
     for (let i = 0; i < 3; i++) {
-      const workspace = await watchedWorkspace();
-      const container = await createService(workspace, 'web', 'exec httpd -f -p 8080 -h /', {
-        PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] },
-      });
-      await container.start();
-      const port = (await container.inspect()).NetworkSettings.Ports['8080/tcp']?.[0]?.HostPort;
-      await ctx.platform.db
-        .update(workspaces)
-        .set({ serviceUrls: { web: `http://127.0.0.1:${port}/` } })
-        .where(eq(workspaces.id, workspace.id));
-      quiet.push(workspace);
+      quiet.push((await servingWorkspace((_name, port) => `http://127.0.0.1:${port}/`)).workspace);
     }
     const monitor = ctx.platform.runningApps.healthMonitor;
     // The first pass settles every workspace the earlier tests left (a missing container, a crash still open).
