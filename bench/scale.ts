@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { inotifyWarning } from '../apps/server/src/logs/inotifyLimit.js';
 import { testDocker } from '../apps/server/src/test/runningWorkspaces.js';
 import { startLoopbackSmtp } from '../apps/server/src/test/smtp.js';
 import { measureLogViewers, type ViewerRun } from './lib/logViewers.js';
@@ -292,6 +293,9 @@ function report(count: 1 | 2, baseline: Baseline, runs: SizeRun[]) {
 
 const benchStarted = performance.now();
 console.log(`scale bench started ${new Date().toISOString()}`);
+// Past this machine's inotify instances Docker polls container logs every 200 ms (apps/server/src/logs/inotifyLimit.ts).
+const inotify = inotifyWarning(Math.max(...SIZES) + WRITERS);
+if (inotify) console.log(`warning: ${inotify}`);
 try {
   const results: [1 | 2, Awaited<ReturnType<typeof runReplicas>>][] = [];
   for (const count of REPLICAS) results.push([count, await runReplicas(count)]);

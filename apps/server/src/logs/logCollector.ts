@@ -5,9 +5,10 @@ import { CHANNELS, LABELS } from '../infra/docker/conventions.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { scheduledTask } from '../scheduling/scheduledTask.js';
 import { watchContainerEvents } from '../workspaces/containerEvents.js';
-import { serviceName } from '../workspaces/workspaceDocker.js';
+import { engineKey, serviceName } from '../workspaces/workspaceDocker.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { followContainerLogs } from './dockerLogLines.js';
+import { inotifyWarning } from './inotifyLimit.js';
 import { type LogStore, MAX_LINE_LENGTH, type ServiceLogLine, toServiceLogMessage } from './logStore.js';
 import { storedMark } from './logStream.js';
 import type { SecretMasks } from './secretMasking.js';
@@ -56,6 +57,8 @@ export function createLogCollector(deps: {
   const chunkIds = deps.logStore.chunkIds();
   let stopEvents: (() => void) | undefined;
   let running = false;
+  /** Said once per start: the engine's machine allows too few inotify instances (inotifyLimit.ts). */
+  let inotifyWarned = false;
   let dropped = 0;
 
   async function workspaceFor(id: string): Promise<WorkspaceRef | undefined> {
@@ -198,6 +201,13 @@ export function createLogCollector(deps: {
         () => followers.delete(containerId),
       );
       followers.set(containerId, stop);
+      if (!inotifyWarned && engineKey(docker).startsWith('unix:')) {
+        const warning = inotifyWarning(followers.size);
+        if (warning) {
+          inotifyWarned = true;
+          logger.warn({ followed: followers.size }, warning);
+        }
+      }
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode !== 404) {
         logger.warn({ err: error, containerId }, 'cannot follow container logs');
