@@ -239,7 +239,9 @@ describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (
         filters.filter((f) => f === JSON.stringify({ label: [LABELS.workspaceId] })).length,
       ).toBeGreaterThanOrEqual(1);
       expect(filters.filter((f) => quiet.some((workspace) => f.includes(workspace.id)))).toEqual([]);
-      expect(reads).not.toHaveBeenCalled();
+      // The earlier tests' crashed workspaces are re-read every second by the recovery checks: only the quiet
+      // ones matter here.
+      expect(reads.mock.calls.filter(([id]) => quiet.some((workspace) => workspace.id === id))).toEqual([]);
       for (const workspace of quiet) expect(await activeAlerts(workspace)).toEqual([]);
     } finally {
       lists.mockRestore();
