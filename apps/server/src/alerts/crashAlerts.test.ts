@@ -27,8 +27,12 @@ const CRASH_ONCE_THEN_SERVE = [
   'fi;',
   'echo "second boot"; mkdir -p /www; echo ok > /www/index.html; exec httpd -f -p 8080 -h /www',
 ].join(' ');
-/** Fills memory until the 16 MB limit kills it. */
-const EAT_MEMORY = 'echo "allocating the cache"; exec tail /dev/zero';
+/**
+ * Fills memory until the 16 MB limit kills it, once told to (a file appears). Told only once started: a
+ * process killed in its first milliseconds dies before the engine watches its memory, and the engine never
+ * learns it was an OOM kill (see LATE_OOM_MS). A real service gets that far.
+ */
+const EAT_MEMORY = 'echo "allocating the cache"; until [ -e /eat ]; do sleep 0.05; done; exec tail /dev/zero';
 
 /** A container labelled as one service of the workspace, created but not started. */
 async function createService(
@@ -172,6 +176,8 @@ describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (
       MemorySwap: 16 * 1024 * 1024,
     });
     await container.start();
+    const told = await container.exec({ Cmd: ['touch', '/eat'] });
+    await told.start({});
     const [alert] = await waitUntil(
       async () => {
         const active = await activeAlerts(workspace);

@@ -31,17 +31,18 @@ import {
   restartLoopFingerprint,
 } from './healthChecks.js';
 import { createInspectCache } from './inspectCache.js';
+import { createOomWatch } from './oomWatch.js';
 import { createRestartCount } from './restartCount.js';
 
 const PARALLEL_CHECKS = 8;
 /** After a start or health event, look this soon (the process needs a moment to listen). */
 const EVENT_CHECK_DELAY_MS = 300;
-const OOM_BEFORE_DIE_MS = 10_000;
-const WATCHED_EVENTS = ['die', 'oom', 'start', 'restart', 'health_status'];
+const WATCHED_EVENTS = ['die', 'oom', 'kill', 'start', 'restart', 'health_status'];
 
 /**
  * Watches every live workspace. The engine's events drive it: a `die` raises a "crashed" alert at once
- * with the exit code, the OOM flag and the last lines; `start` and health events re-check the workspace,
+ * with the exit code, the OOM flag and the last lines (a SIGKILL nobody asked for waits up to LATE_OOM_MS for
+ * its `oom` event); `start` and health events re-check the workspace,
  * resolving its alerts once it runs and answers. A slower poll is the safety net for missed events
  * (the event stream reconnects from the last event's time, but an engine restart loses some) and for
  * services that run but do not answer ("unreachable"). One replica runs it, chosen by a lease.
@@ -60,9 +61,9 @@ export function createHealthMonitor(deps: {
   leaseTtlMs?: number;
 }) {
   const { logger } = deps;
-  /** Per container: its deaths within the restart window, and the time of its last `oom` event. */
+  /** Per container: its deaths within the restart window, and whether they were OOM kills. */
   const restarts = createRestartCount();
-  const ooms = new Map<string, number>();
+  const oomWatch = createOomWatch();
   /** Events already handled (a reconnect `since` the last event replays that second). */
   const seenEvents = new Map<string, number>();
   /** Per workspace: the chain of its checks and crash reports, one at a time, in order. */
@@ -106,7 +107,7 @@ export function createHealthMonitor(deps: {
     }
     const open = await deps.alerts.activeFingerprints(row.id);
     const failures = await findFailures(
-      (container) => docker.getContainer(container.Id).inspect(),
+      async (container) => oomWatch.withOomFlag(await docker.getContainer(container.Id).inspect()),
       containers,
       row.serviceUrls,
       restartsInWindow,
@@ -190,7 +191,7 @@ export function createHealthMonitor(deps: {
           if (!byWorkspace) return;
           const open = openAlerts.get(row.id) ?? new Set<string>();
           const failures = await findFailures(
-            (container) => inspections.inspect(docker, container),
+            async (container) => oomWatch.withOomFlag(await inspections.inspect(docker, container)),
             byWorkspace.get(row.id) ?? [],
             row.serviceUrls,
             restartsInWindow,
@@ -210,8 +211,11 @@ export function createHealthMonitor(deps: {
   async function reportCrash(workspaceId: string, event: ContainerEvent, deaths: number): Promise<void> {
     const row = await deps.workspaces.findById(workspaceId);
     if (!row || !(await watched(row))) return;
-    const oomAt = ooms.get(event.containerId);
-    const oomSeen = oomAt !== undefined && event.time.getTime() - oomAt < OOM_BEFORE_DIE_MS;
+    const oomSeen = await oomWatch.killedForMemory(event.containerId, {
+      at: event.time,
+      exitCode: Number(event.labels.exitCode),
+      flagged: false,
+    });
     const { crash, lastLines } = await readCrash(deps.dockerFor(row), event, oomSeen);
     const open = await deps.alerts.activeFingerprints(row.id);
     recovering.add(row.id);
@@ -249,7 +253,9 @@ export function createHealthMonitor(deps: {
     if (seenEvents.has(key)) return;
     seenEvents.set(key, Date.now());
     if (event.action === 'oom') {
-      ooms.set(event.containerId, event.time.getTime());
+      oomWatch.sawOom(event.containerId, event.time);
+    } else if (event.action === 'kill') {
+      oomWatch.sawKill(event.containerId, event.time);
     } else if (event.action === 'die') {
       const deaths = restarts.died(event.containerId, event.time);
       void exclusive(workspaceId, () => reportCrash(workspaceId, event, deaths));
@@ -281,7 +287,7 @@ export function createHealthMonitor(deps: {
   function forgetOldEvents() {
     const horizon = Date.now() - RESTART_WINDOW_MS;
     for (const [key, at] of seenEvents) if (at < horizon) seenEvents.delete(key);
-    for (const [id, at] of ooms) if (at < horizon) ooms.delete(id);
+    oomWatch.forgetBefore(horizon);
     restarts.forgetOld();
     inspections.forgetOld();
   }

@@ -96,6 +96,29 @@ describe('the health model of one service', () => {
     );
     expect(judgeService(observe({ oomKilled: true, info: container({}, 1) })).state).toBe('oom_killed');
   });
+
+  it('waits a moment for the `oom` event of a SIGKILL death before calling it an exit', () => {
+    const killed = (finishedAt: string) =>
+      container({ Status: 'exited', Running: false, ExitCode: 137, FinishedAt: finishedAt });
+    // Killed 1 s ago: the engine may still report it as an OOM kill.
+    expect(judgeService(observe({ info: killed('2026-01-01T00:00:09Z') })).verdict).toBe('wait');
+    expect(judgeService(observe({ info: killed('2026-01-01T00:00:09Z'), oomKilled: true })).state).toBe(
+      'oom_killed',
+    );
+    // Killed 5 s ago without an `oom` event: an exit by SIGKILL.
+    expect(judgeService(observe({ info: killed('2026-01-01T00:00:05Z') }))).toMatchObject({
+      state: 'exited',
+      exitCode: 137,
+    });
+    // Any other exit code is judged at once.
+    const crashed = container({
+      Status: 'exited',
+      Running: false,
+      ExitCode: 1,
+      FinishedAt: '2026-01-01T00:00:09Z',
+    });
+    expect(judgeService(observe({ info: crashed })).verdict).toBe('failed');
+  });
 });
 
 describe('service roles and the runtime plan', () => {

@@ -1,5 +1,6 @@
 import type { ServiceStateName } from '@slipway/contract';
 import type Docker from 'dockerode';
+import { mayStillReportOom } from '../infra/docker/lateOom.js';
 import type { ProbeResult } from './portProbe.js';
 import type { ServiceRole } from './serviceRoles.js';
 
@@ -59,6 +60,8 @@ export function judgeService(observation: Observation): Judgement {
   const state = info.State;
   const exitCode = typeof state.ExitCode === 'number' ? state.ExitCode : null;
   if (state.OOMKilled || observation.oomKilled) return failed('oom_killed', 'oom_killed', exitCode);
+  // Killed by SIGKILL a moment ago: the engine's `oom` event may still be on its way.
+  if (mayStillReportOom(state, observation.now)) return waiting;
   if (state.Restarting || info.RestartCount > observation.baselineRestarts) {
     // Once Docker has started it again, the exit code of the crash is gone.
     return failed('restarting', 'restarting', state.Running ? null : exitCode);
