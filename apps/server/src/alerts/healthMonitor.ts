@@ -49,9 +49,10 @@ const WATCHED_EVENTS = ['die', 'oom', 'kill', 'start', 'restart', 'health_status
  */
 export function createHealthMonitor(deps: {
   workspaces: WorkspacesRepository;
-  /** A deployment queued or running for the workspace: its containers are being replaced on purpose. */
-  deploymentInProgress: (row: WorkspaceRow) => Promise<boolean>;
-  /** The same for every workspace at once (one query): what the safety poll asks. */
+  /**
+   * Which workspaces have a deployment queued or running (one query): their containers are being replaced on
+   * purpose.
+   */
   deploymentsInProgress: () => Promise<(row: WorkspaceRow) => boolean>;
   alerts: AlertsService;
   dockerFor: DockerFor;
@@ -93,7 +94,7 @@ export function createHealthMonitor(deps: {
 
   /** Live and not being deployed (a redeploy stops containers on purpose). */
   const watched = async (row: WorkspaceRow): Promise<boolean> =>
-    WATCHED_STATUSES.includes(row.status) && !(await deps.deploymentInProgress(row));
+    WATCHED_STATUSES.includes(row.status) && !(await deps.deploymentsInProgress())(row);
 
   async function checkWorkspace(row: WorkspaceRow): Promise<void> {
     if (!(await watched(row))) return;

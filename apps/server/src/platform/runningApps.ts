@@ -93,8 +93,6 @@ export function createRunningApps(deps: {
     workspaces: workspacesRepo,
     alerts,
     dockerFor,
-    deploymentInProgress: async (row) =>
-      Boolean(await deploymentRows.activeForWorkspace(row.userId, row.name)),
     deploymentsInProgress: async () => {
       const active = new Set(
         (await deploymentRows.activeWorkspaces()).map((row) =>
