@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { LABELS } from '../infra/docker/conventions.js';
@@ -157,7 +156,7 @@ export function createHealthMonitor(deps: {
    * raise or one to resolve) is read again on its own (check) before anything is acted on, so a quiet fleet
    * costs a few calls a pass, plus each container's inspect and each URL's probe: the checks themselves.
    */
-  async function checkAll(options: { spreadOverMs?: number } = {}): Promise<void> {
+  async function checkAll(): Promise<void> {
     const rows = await deps.workspaces.listWatched();
     for (const row of rows) watchEngine(row);
     const [deploying, openAlerts] = await Promise.all([
@@ -179,12 +178,7 @@ export function createHealthMonitor(deps: {
       return engineLists.get(key)!;
     };
     const quiet = rows.filter((row) => !deploying(row));
-    const batches = Math.ceil(quiet.length / PARALLEL_CHECKS);
-    // The scheduled pass is spread over half its interval: 200 workspaces' probes at once were a burst of work
-    // on the VM (each probed app answers) that held back everything else on it for a moment, log lines included.
-    const gapMs = options.spreadOverMs && batches > 1 ? options.spreadOverMs / batches : 0;
     for (let index = 0; index < quiet.length; index += PARALLEL_CHECKS) {
-      if (index > 0 && gapMs > 0 && active) await delay(gapMs);
       await Promise.all(
         quiet.slice(index, index + PARALLEL_CHECKS).map(async (row) => {
           const docker = deps.dockerFor(row);
@@ -303,11 +297,7 @@ export function createHealthMonitor(deps: {
 
   /** The lease holder's timers: the safety poll at once and then every interval, the other two after one. */
   const loops = [
-    scheduledTask('health-checks', {
-      logger,
-      intervalMs: deps.intervalMs,
-      task: () => checkAll({ spreadOverMs: deps.intervalMs / 2 }),
-    }),
+    scheduledTask('health-checks', { logger, intervalMs: deps.intervalMs, task: checkAll }),
     scheduledTask('recovery-checks', { logger, task: checkRecovering }),
     scheduledTask('forget-old-events', {
       logger,

@@ -11,7 +11,7 @@ const healthMark = (summary: ContainerSummary) => /\(([^)]*)\)\s*$/.exec(summary
  * Inspections of running containers, kept between the safety poll's passes: at rest, a pass over 200
  * workspaces was mostly 200 inspects that said what the last pass's had said. A kept one is used only while the
  * engine's fresh list shows the container running with the same health; any engine event about it (die,
- * start, restart, health_status, oom) forgets it, and none is older than INSPECT_KEPT_MS — so a death or a
+ * start, restart, health_status, oom, kill) forgets it, and none is older than INSPECT_KEPT_MS — so a death or a
  * restart the event stream missed is still found, by the list at once and by the counter within that time.
  */
 export function createInspectCache(keptMs = INSPECT_KEPT_MS) {

@@ -28,15 +28,13 @@ export function createRouteRestorer(deps: {
       routedIds = await deps.workspaces.listRoutedIds();
       listedAt = Date.now();
     }
-    if (routedIds.length === 0) return 0;
-    const missing = new Set(await ingress.missing(routedIds));
-    if (missing.size === 0) return 0;
-    // Something is missing: the rows are read as they are now (all of them: a Caddy that restarted empty lost
-    // the routes of workspaces newer than the kept ids too).
+    if (routedIds.length === 0 || (await ingress.missing(routedIds)).length === 0) return 0;
+    // Something is missing: the rows are read as they are now and asked about again (all of them: a Caddy that
+    // restarted empty lost the routes of workspaces newer than the kept ids too).
     const routed = await deps.workspaces.listRouted();
     routedIds = routed.map((workspace) => workspace.id);
     listedAt = Date.now();
-    for (const id of await ingress.missing(routedIds)) missing.add(id);
+    const missing = new Set(await ingress.missing(routedIds));
     let restored = 0;
     for (const workspace of routed.filter((row) => missing.has(row.id))) {
       await publishRoutes(deps, workspace, recordedTargets(workspace));

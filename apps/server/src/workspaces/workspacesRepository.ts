@@ -13,6 +13,9 @@ export const LIVE_STATUS = 'live';
 /** Statuses in which the workspace's containers are expected to run and be watched. */
 export const WATCHED_STATUSES = [LIVE_STATUS];
 
+/** The workspaces that should have routes in the ingress (deployments/publishedRoutes.ts writes them). */
+const hasRoutes = () => sql`${workspaces.serviceUpstreams} <> '{}'::jsonb`;
+
 export const workspaceNotFound = () => new DomainError('workspace_not_found', 'Workspace not found');
 
 /**
@@ -71,15 +74,12 @@ export function createWorkspacesRepository(db: Db) {
 
     /** Workspaces that should have routes in the ingress (deployments/publishedRoutes.ts writes them). */
     listRouted(): Promise<WorkspaceRow[]> {
-      return db.select().from(workspaces).where(sql`${workspaces.serviceUpstreams} <> '{}'::jsonb`);
+      return db.select().from(workspaces).where(hasRoutes());
     },
 
     /** The ids of the workspaces with routes: what the route check asks the proxy about. */
     async listRoutedIds(): Promise<string[]> {
-      const rows = await db
-        .select({ id: workspaces.id })
-        .from(workspaces)
-        .where(sql`${workspaces.serviceUpstreams} <> '{}'::jsonb`);
+      const rows = await db.select({ id: workspaces.id }).from(workspaces).where(hasRoutes());
       return rows.map((row) => row.id);
     },
 
