@@ -22,7 +22,6 @@ import type { Backup, Restore, RestoreStatus, WorkspaceDetails } from '@slipway/
 import { eq } from 'drizzle-orm';
 import { workspaces } from '../apps/server/src/infra/db/schema.js';
 import { composeProjectName, LABELS } from '../apps/server/src/infra/docker/conventions.js';
-import { startJobWorkers } from '../apps/server/src/jobs/jobCatalogue.js';
 import { deployAndWait, docker, loopback } from '../apps/server/src/test/deployments.js';
 import { git } from '../apps/server/src/test/fixtures/fixtureRepos.js';
 import { TestClient } from '../apps/server/src/test/testClient.js';
@@ -103,7 +102,7 @@ git(appDir, ['commit', '-q', '-m', 'ledger']);
 const ctx = await startEmbeddedApp({ LOCAL_REPOS_DIR: root });
 const bares: Awaited<ReturnType<typeof bareRepository>>[] = [];
 try {
-  await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+  await ctx.platform.runs.startWorkers();
   const client = await new TestClient(ctx.app).signIn('operator');
   const deployed = await deployAndWait(client, { repo: REPO }, 600_000);
   if (deployed.status.error) throw new Error(`deploying ${REPO} failed: ${deployed.status.error}`);

@@ -17,7 +17,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { CustomDomain } from '@slipway/contract';
-import { startJobWorkers } from '../apps/server/src/jobs/jobCatalogue.js';
 import { deployAndWait } from '../apps/server/src/test/deployments.js';
 import { startAcmeWorld } from '../apps/server/src/test/fixtures/acmeWorld.js';
 import { fetchThroughCaddy } from '../apps/server/src/test/fixtures/caddyProcess.js';
@@ -72,7 +71,7 @@ try {
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (ctx.app.server.address() as { port: number }).port;
   ctx.platform.listeningOn(port);
-  await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+  await ctx.platform.runs.startWorkers();
   const client = await new TestClient(ctx.app).signIn('operator');
   const first = await deployAndWait(client, { repo: REPO, branch: 'blue' });
   if (first.status.error) throw new Error(`first deploy failed: ${first.status.error}`);

@@ -19,7 +19,6 @@ import { fileURLToPath } from 'node:url';
 import Docker from 'dockerode';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config/config.js';
-import { startJobWorkers } from '../apps/server/src/jobs/jobCatalogue.js';
 import { buildApp } from '../apps/server/src/platform/app.js';
 import { createPlatform } from '../apps/server/src/platform/platform.js';
 import { createFixtureRepos } from '../apps/server/src/test/fixtures/fixtureRepos.js';
@@ -182,7 +181,7 @@ async function inProcessSlipway(reposRoot: string, dataDir: string): Promise<Sli
     databaseInMemory: true,
   });
   const app = await buildApp(platform, { webDist: path.join(dataDir, 'no-web') });
-  await startJobWorkers(platform.queue, platform.deployments.jobHandlers);
+  await platform.runs.startWorkers();
   const client = await new TestClient(app).signIn('operator');
   return {
     async deploy(workflowType) {

@@ -19,7 +19,6 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { deployments, logChunks, previews, workspaces } from '../apps/server/src/infra/db/schema.js';
 import { composeProjectName } from '../apps/server/src/infra/docker/conventions.js';
 import { listWorkspaceImages } from '../apps/server/src/infra/docker/projectResources.js';
-import { startJobWorkers } from '../apps/server/src/jobs/jobCatalogue.js';
 import { deployAndWait, docker, loopback } from '../apps/server/src/test/deployments.js';
 import { git } from '../apps/server/src/test/fixtures/fixtureRepos.js';
 import { TestClient } from '../apps/server/src/test/testClient.js';
@@ -94,7 +93,7 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
 
 const ctx = await startEmbeddedApp({ LOCAL_REPOS_DIR: root, DEPLOY_HEALTH_TIMEOUT_SECONDS: '30' });
 try {
-  await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+  await ctx.platform.runs.startWorkers();
   const client = await new TestClient(ctx.app).signIn('operator');
   const listed = async () => (await client.get(`/api/workspace-previews/${REPO}`)).json() as Preview[];
 

@@ -14,7 +14,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WorkflowStatus, WorkspaceRevisions } from '@slipway/contract';
-import { startJobWorkers } from '../apps/server/src/jobs/jobCatalogue.js';
 import { deployAndWait, loopback } from '../apps/server/src/test/deployments.js';
 import { fetchThroughCaddy, startCaddy } from '../apps/server/src/test/fixtures/caddyProcess.js';
 import { git } from '../apps/server/src/test/fixtures/fixtureRepos.js';
@@ -93,7 +92,7 @@ async function runMode(mode: 'direct' | 'caddy') {
       ...(caddy ? { CADDY_ADMIN_URL: caddy.adminUrl, INGRESS_HTTPS_PORT: String(caddy.httpsPort) } : {}),
       DEPLOY_HEALTH_TIMEOUT_SECONDS: '20',
     });
-    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+    await ctx.platform.runs.startWorkers();
     const client = await new TestClient(ctx.app).signIn('operator');
     const first = await deployAndWait(client, { repo: REPO, branch: 'blue' });
     if (first.status.error) throw new Error(`first deploy failed: ${first.status.error}`);

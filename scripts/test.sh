@@ -12,6 +12,9 @@ trap stop_services EXIT
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 export TEST_DOCKER=1
 npm run build --silent
+# The real database images several test files deploy (built once per machine, before any test needs them:
+# two test files building them at once, or one deploying before another built them, failed a fresh machine).
+bash scripts/database-images.sh
 # A project without test files fails the run, except when a filter given here leaves one empty.
 filtered=()
 [ $# -gt 0 ] && filtered=(--passWithNoTests)

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config/config.js';
 import { withEnvFile } from './config/envFile.js';
-import { startDeploymentWorker } from './deployments/deploymentWorker.js';
 import { reloadResetWarning } from './infra/ingress/reloadSafety.js';
 import { buildApp } from './platform/app.js';
 import { DataDirLockedError, lockDataDir } from './platform/dataDirLock.js';
@@ -40,8 +39,8 @@ async function main() {
   // Caddy's permission question goes to the port really listened on (PORT=0 picks one only now).
   platform.listeningOn((app.server.address() as AddressInfo).port);
   await platform.runningApps.start();
-  // Deployment jobs, and the reaper that ends deployments a stopped process left running.
-  await startDeploymentWorker(platform);
+  // Durable runs (deployments, backups, restores), and the reaper that takes over those a stopped process left.
+  await platform.workers.start();
   // Pushes (GitHub's webhook, or new local branch heads) become deployments, in one replica.
   platform.deployOnPush.start();
   // Workspaces whose subscription lapsed beyond the grace period are stopped, hourly, in one replica.

@@ -4,9 +4,10 @@ import { timestampSchema } from './schemaKit.js';
 /**
  * A backup's life: Running (dumps and copies going into the repository) → Verifying (restored into a
  * throwaway container and checked) → Verified; or Failed, with the reason in words. A backup is never
- * called good before its restore was checked.
+ * called good before its restore was checked. A Verified backup whose data can no longer be read back (found
+ * by the re-check of old backups, or by a restore) becomes Damaged, with the reason.
  */
-export const BACKUP_STATUSES = ['running', 'verifying', 'verified', 'failed'] as const;
+export const BACKUP_STATUSES = ['running', 'verifying', 'verified', 'failed', 'damaged'] as const;
 export type BackupStatus = (typeof BACKUP_STATUSES)[number];
 
 export const BACKUP_STATUS_LABELS: Record<BackupStatus, string> = {
@@ -14,6 +15,7 @@ export const BACKUP_STATUS_LABELS: Record<BackupStatus, string> = {
   verifying: 'Verifying',
   verified: 'Verified',
   failed: 'Failed',
+  damaged: 'Damaged',
 };
 
 /** Why a backup was taken. */
@@ -98,16 +100,24 @@ export const backupSchema = z.object({
   started_at: timestampSchema,
   finished_at: timestampSchema.nullable(),
   verified_at: timestampSchema.nullable(),
+  /** When its data was last read back in full by the re-check of old backups; null before the first. */
+  rechecked_at: timestampSchema.nullable(),
 });
 export type Backup = z.infer<typeof backupSchema>;
 
-/** A restore's life, shown live while it runs. */
+/**
+ * A restore's life, shown live while it runs: the backup is read in full and checked, and a safety backup of
+ * the data as it is is stored and verified, before anything live is touched; the services are stopped only
+ * for the swap of the checked data into place.
+ */
 export const RESTORE_STATUSES = [
+  'reading',
   'safety_backup',
   'stopping',
   'restoring',
   'starting',
   'verifying',
+  'rolling_back',
   'done',
   'failed',
   'rolled_back',
@@ -115,14 +125,16 @@ export const RESTORE_STATUSES = [
 export type RestoreStatus = (typeof RESTORE_STATUSES)[number];
 
 export const RESTORE_STATUS_LABELS: Record<RestoreStatus, string> = {
+  reading: 'Reading and checking the backup',
   safety_backup: 'Taking a safety backup',
   stopping: 'Stopping services',
   restoring: 'Restoring data',
   starting: 'Starting services',
   verifying: 'Checking health',
+  rolling_back: 'Putting the data back as it was',
   done: 'Restored',
   failed: 'Restore failed',
-  rolled_back: 'Restore failed: the safety backup was put back',
+  rolled_back: 'Restore failed: the data was put back as it was',
 };
 
 export const startRestoreSchema = z.object({
@@ -160,3 +172,20 @@ export const backupOverviewSchema = z.object({
   latest_restore: restoreSchema.nullable(),
 });
 export type BackupOverview = z.infer<typeof backupOverviewSchema>;
+
+/**
+ * What it takes to restore a workspace's backups with plain restic, if Slipway (or its data directory) is lost:
+ * its repository, the repository's password, and where a restore's safety backups are. Shown once to its owner,
+ * and every export is written to the audit log.
+ */
+export const backupKeySchema = z.object({
+  /** restic's `--repo` for the workspace's backups (`/srv/…`, `sftp:user@host:/…`, `s3:https://…/bucket/…`). */
+  repository: z.string(),
+  /** The repository's password (restic's `--password-file` content). */
+  password: z.string(),
+  /** Where each restore's safety backup is: a repository of its own below this, with the same password. */
+  safety_repositories: z.string(),
+  /** restic commands that list the snapshots and write a part's file out, with this repository filled in. */
+  commands: z.array(z.string()),
+});
+export type BackupKey = z.infer<typeof backupKeySchema>;

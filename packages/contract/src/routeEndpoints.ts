@@ -125,6 +125,7 @@ export const ROUTE_ENDPOINTS = {
   backUpNow: { method: 'POST', path: '/api/workspace-backups/:name' },
   getBackup: { method: 'GET', path: '/api/workspace-backups/:name/:backupId' },
   startRestore: { method: 'POST', path: '/api/workspace-backups/:name/:backupId/restore' },
+  exportBackupKey: { method: 'POST', path: '/api/workspace-backup-key/:name' },
   getRestore: { method: 'GET', path: '/api/workspace-restores/:name/:restoreId' },
   openApiDocument: { method: 'GET', path: '/api/openapi.json' },
   webApp: { method: 'GET', path: '/*' },

@@ -36,6 +36,7 @@ const BACKUP_SAMPLE = {
   started_at: '2026-11-27T12:00:00.000Z',
   finished_at: '2026-11-27T12:00:41.000Z',
   verified_at: '2026-11-27T12:00:41.000Z',
+  rechecked_at: null,
 };
 const RESTORE_SAMPLE = {
   id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
@@ -72,6 +73,18 @@ export const BACKUP_RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, u
     202: { ...BACKUP_SAMPLE, status: 'running', finished_at: null, verified_at: null, parts: [] },
   },
   getBackup: { 200: BACKUP_SAMPLE },
-  startRestore: { 202: { ...RESTORE_SAMPLE, status: 'safety_backup' } },
+  startRestore: { 202: { ...RESTORE_SAMPLE, status: 'reading' } },
   getRestore: { 200: RESTORE_SAMPLE },
+  exportBackupKey: {
+    200: {
+      repository: '/var/lib/slipway/backups/6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+      password: 'bG9uZyByYW5kb20gcGFzc3dvcmQgb2YgMzIgYnl0ZXM',
+      safety_repositories:
+        '/var/lib/slipway/backups/6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f.safety/{restore id}',
+      commands: [
+        'restic --repo /var/lib/slipway/backups/6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f snapshots',
+        'restic --repo /var/lib/slipway/backups/6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f dump SNAPSHOT /db.sql > db.sql',
+      ],
+    },
+  },
 };

@@ -126,6 +126,7 @@ export const TOKEN_RULES = {
   getBackup: read(named('name')),
   getRestore: read(named('name')),
   setBackupSettings: write(named('name')),
+  exportBackupKey: { scope: 'secrets:read', workspace: named('name') },
   backUpNow: write(named('name')),
   // A restore overwrites the workspace's data: a deploy-scoped token may, a write-only one may not.
   startRestore: deploy(named('name')),

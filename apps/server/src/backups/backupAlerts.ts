@@ -4,6 +4,7 @@ import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 export const BACKUP_FAILED = 'backup_failed';
 export const BACKUP_MISSED = 'backup_missed';
 export const BACKUP_RESTORED = 'backup_restored';
+export const BACKUP_DAMAGED = 'backup_damaged';
 
 /**
  * Backups' alerts, through the workspace's alert channels like a crash's: a failed backup and a missed
@@ -36,6 +37,21 @@ export function createBackupAlerts(alerts: Pick<AlertsService, 'raise' | 'recove
             ? `The last verified backup is from ${lastVerified.toISOString()}: 1.5 times the schedule's period has passed without another.`
             : "No backup has been verified within 1.5 times the schedule's period.",
           alertType: BACKUP_MISSED,
+          severity: 'error',
+          service: null,
+        },
+        noLines,
+      ),
+
+    /** A Verified backup whose data can no longer be read back: open until that backup is gone or read whole. */
+    damaged: (workspace: WorkspaceRow, backup: { id: string; startedAt: Date }, cause: string) =>
+      alerts.raise(
+        workspace,
+        {
+          fingerprint: `${BACKUP_DAMAGED}:${backup.id}`,
+          title: `The backup of ${workspace.name} from ${backup.startedAt.toISOString()} is damaged`,
+          description: `${cause} It can no longer be restored; the other backups are not affected by this finding.`,
+          alertType: BACKUP_DAMAGED,
           severity: 'error',
           service: null,
         },

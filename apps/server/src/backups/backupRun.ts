@@ -1,20 +1,20 @@
 import type { Logger } from 'pino';
+import type { StoredBackupPart } from '../infra/db/backupTables.js';
+import { composeProjectName } from '../infra/docker/conventions.js';
+import type { ResticRepository } from '../infra/restic/resticRepository.js';
+import type { DurableKind, RunContext } from '../jobs/durableRuns.js';
+import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
+import type { BackupAlerts } from './backupAlerts.js';
+import type { BackupRow, BackupsRepository } from './backupsRepository.js';
 import {
+  asBackupError,
   type BackupEngine,
   BackupError,
   type PartResult,
-  type ResticRepository,
   type ServiceData,
-} from '../infra/backup/backupEngine.js';
-import type { StoredBackupPart } from '../infra/db/backupTables.js';
-import { composeProjectName } from '../infra/docker/conventions.js';
-import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
-import type { BackupRow, BackupsRepository } from './backupsRepository.js';
+} from './engine/backupEngine.js';
 
-/** How often a running backup or restore tells the database it is alive. */
-export const HEARTBEAT_MS = 10_000;
-/** A backup or restore whose heartbeat is older than this was left by a crash. */
-export const STALE_AFTER_MS = 6 * HEARTBEAT_MS;
+export const RESTARTED_DURING_BACKUP = 'Slipway restarted during this backup.';
 
 /** What a backup shows when something failed that is not one of the engine's sentences (details: the server log). */
 export const unexpectedFailure = (what: 'backup' | 'restore') =>
@@ -23,10 +23,14 @@ export const unexpectedFailure = (what: 'backup' | 'restore') =>
 export interface RunDeps {
   engine: BackupEngine;
   repository: BackupsRepository;
+  alerts: BackupAlerts;
+  workspaces: { findById(id: string): Promise<WorkspaceRow | undefined> };
   logger: Logger;
   now: () => Date;
-  /** The workspace's repository, opened with its location and password. */
-  openRepository(workspace: WorkspaceRow): Promise<ResticRepository>;
+  /** The repository a backup's snapshots are in: the workspace's own, or a safety backup's (`backup.repository`). */
+  openRepository(workspace: WorkspaceRow, backup?: Pick<BackupRow, 'repository'>): Promise<ResticRepository>;
+  /** Run once every part of a scheduled or manual backup checked out, before it is marked Verified (retention). */
+  beforeVerified(repo: ResticRepository, workspace: WorkspaceRow, backup: BackupRow): Promise<void>;
 }
 
 export const storedPart = (part: PartResult, checked: string | null = null): StoredBackupPart => ({
@@ -38,6 +42,7 @@ export const storedPart = (part: PartResult, checked: string | null = null): Sto
   addedBytes: part.addedBytes,
   fingerprint: part.fingerprint,
   checked,
+  ...(part.sha256 ? { sha256: part.sha256 } : {}),
 });
 
 export const partResult = (part: StoredBackupPart): PartResult => ({
@@ -48,29 +53,20 @@ export const partResult = (part: StoredBackupPart): PartResult => ({
   sizeBytes: part.sizeBytes,
   addedBytes: part.addedBytes,
   fingerprint: part.fingerprint as PartResult['fingerprint'],
+  ...(part.sha256 ? { sha256: part.sha256 } : {}),
 });
 
-/** The sentence for a row: the engine's own, or the generic one with the details logged. */
+/** The sentence for a row: the engine's or restic's own, or the generic one with the details logged. */
 export function causeOf(error: unknown, logger: Logger, what: Record<string, unknown>): string {
-  if (error instanceof BackupError) return error.message;
+  const sentence = asBackupError(error);
+  if (sentence) return sentence.message;
   logger.error({ err: error, ...what }, 'backup work failed unexpectedly');
   return unexpectedFailure('restore' in what ? 'restore' : 'backup');
 }
 
-/** Beats the row's heartbeat until `stop` is called. */
-export function heartbeat(deps: RunDeps, kind: 'backup' | 'restore', id: string) {
-  const timer = setInterval(() => {
-    deps.repository
-      .beat(kind, id, deps.now())
-      .catch((error) => deps.logger.warn({ err: error, [kind]: id }, `${kind} heartbeat failed`));
-  }, HEARTBEAT_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /** The services of the workspace's running project that keep data in named volumes (all, or those named). */
 export async function dataOf(
-  deps: RunDeps,
+  deps: Pick<RunDeps, 'engine'>,
   workspace: WorkspaceRow,
   services?: readonly string[],
 ): Promise<ServiceData[]> {
@@ -78,9 +74,12 @@ export async function dataOf(
   return services ? all.filter((data) => services.includes(data.service)) : all;
 }
 
+/** Every snapshot of a backup carries its id: what a crash left half-written is found by it. */
+const backupTag = (backup: Pick<BackupRow, 'id'>) => `slipway-backup-${backup.id}`;
+
 export const tagsOf = (workspace: WorkspaceRow, backup: BackupRow) => [
   `slipway-workspace-${workspace.id}`,
-  `slipway-backup-${backup.id}`,
+  backupTag(backup),
   `slipway-trigger-${backup.trigger}`,
 ];
 
@@ -92,45 +91,52 @@ export interface WrittenBackup {
   parts: PartResult[];
 }
 
-/** Records a backup's failure with its sentence, removing the parts already written from the repository. */
-async function failBackup(
-  deps: RunDeps,
-  workspace: WorkspaceRow,
+/**
+ * Records a backup's failure with its sentence, removing from the repository everything it wrote (every
+ * snapshot tagged with its id, recorded or not: a crash can leave one that was never recorded).
+ */
+export async function failBackup(
+  deps: Pick<RunDeps, 'repository' | 'logger' | 'now'>,
   backup: BackupRow,
-  error: unknown,
+  cause: string,
   repo: ResticRepository | undefined,
-  parts: PartResult[],
 ): Promise<BackupRow> {
-  const cause = causeOf(error, deps.logger, { workspace: workspace.id, backup: backup.id });
-  if (repo && parts.length > 0) {
-    await repo
-      .removeSnapshots(parts.map((part) => part.snapshotId))
-      .catch((removal) =>
-        deps.logger.warn(
-          { err: removal, workspace: workspace.id, backup: backup.id },
-          "removing a failed backup's snapshots failed",
-        ),
-      );
-  }
+  if (repo) await forgetWritten(deps, repo, backup);
   return deps.repository.updateBackup(backup.id, { status: 'failed', cause, finishedAt: deps.now() });
+}
+
+async function forgetWritten(
+  deps: Pick<RunDeps, 'logger'>,
+  repo: ResticRepository,
+  backup: BackupRow,
+): Promise<void> {
+  try {
+    const written = await repo.listSnapshots([backupTag(backup)]);
+    const recorded = backup.parts.map((part) => part.snapshotId);
+    await repo.removeSnapshots([...new Set([...written.map((snapshot) => snapshot.id), ...recorded])]);
+  } catch (error) {
+    deps.logger.warn({ err: error, backup: backup.id }, "removing a failed backup's snapshots failed");
+  }
 }
 
 /**
  * A backup's first half: each service's dump or files into the repository, each part recorded as soon as it
  * is there; the row is then Verifying. restic has written every snapshot: the data can be put back from it.
- * Answers the failed row when something went wrong (its parts removed).
+ * Answers the failed row when something went wrong (its snapshots removed).
  */
 export async function writeBackup(
   deps: RunDeps,
   workspace: WorkspaceRow,
   backup: BackupRow,
+  repo: ResticRepository,
+  context: Pick<RunContext, 'reached'>,
   services?: readonly string[],
 ): Promise<WrittenBackup | BackupRow> {
   const parts: PartResult[] = [];
-  let repo: ResticRepository | undefined;
   try {
-    repo = await deps.openRepository(workspace);
     await repo.ensureInitialised();
+    // A lock left by a restic that died (its process gone) would stop this backup: restic removes only those.
+    await repo.unlockStale();
     const data = await dataOf(deps, workspace, services);
     if (data.length === 0) {
       throw new BackupError(
@@ -146,46 +152,59 @@ export async function writeBackup(
         parts.map((part) => storedPart(part)),
         deps.now(),
       );
+      context.reached(`part-written:${service.service}`);
     }
     const row = await deps.repository.updateBackup(backup.id, {
       status: 'verifying',
       heartbeatAt: deps.now(),
     });
+    context.reached('verifying');
     return { row, repo, data, parts };
   } catch (error) {
-    return failBackup(deps, workspace, backup, error, repo, parts);
+    const cause = causeOf(error, deps.logger, { workspace: workspace.id, backup: backup.id });
+    return failBackup(deps, { ...backup, parts: parts.map((part) => storedPart(part)) }, cause, repo);
   }
 }
 
 /**
- * A backup's second half: each part restored into a throwaway container and compared; Verified only when every
- * part checked out. A failure is recorded with its sentence and the parts are removed from the repository, so
- * nothing unverified is ever offered for a restore.
+ * A backup's second half: each part checked — restored into a throwaway container and compared (`load`), or
+ * read back in full and compared byte for byte (`readBack`, a restore's safety backup) — and Verified only when
+ * every part checked out. A failure is recorded with its sentence and the snapshots are removed, so nothing
+ * unverified is ever offered for a restore.
  */
 export async function verifyBackup(
   deps: RunDeps,
   workspace: WorkspaceRow,
   written: WrittenBackup,
-  beforeVerified?: (repo: ResticRepository, backup: BackupRow) => Promise<void>,
+  how: 'load' | 'readBack',
+  context: Pick<RunContext, 'reached'>,
 ): Promise<BackupRow> {
   const { row: backup, repo, data, parts } = written;
   try {
     const checked: StoredBackupPart[] = [];
     for (const part of parts) {
       const service = data.find((candidate) => candidate.service === part.service)!;
-      const verification = await deps.engine.verifyPart(repo, service, part);
+      const verification =
+        how === 'load'
+          ? await deps.engine.verifyPart(repo, service, part)
+          : await deps.engine.readBack(repo, part);
       if (!verification.ok) {
         throw new BackupError(`Verifying ${part.service} failed: ${verification.reason}`);
       }
       checked.push(storedPart(part, verification.checked));
+      context.reached(`part-verified:${part.service}`);
     }
     const done = await deps.repository.updateBackup(backup.id, { parts: checked });
-    await beforeVerified?.(repo, done).catch((error) =>
-      deps.logger.warn(
-        { err: error, workspace: workspace.id, backup: backup.id },
-        'applying backup retention failed',
-      ),
-    );
+    if (how === 'load') {
+      await deps
+        .beforeVerified(repo, workspace, done)
+        .catch((error) =>
+          deps.logger.warn(
+            { err: error, workspace: workspace.id, backup: backup.id },
+            'applying backup retention failed',
+          ),
+        );
+    }
     const now = deps.now();
     return await deps.repository.updateBackup(backup.id, {
       status: 'verified',
@@ -194,30 +213,83 @@ export async function verifyBackup(
       verifiedAt: now,
     });
   } catch (error) {
-    return failBackup(deps, workspace, backup, error, repo, parts);
+    const cause = causeOf(error, deps.logger, { workspace: workspace.id, backup: backup.id });
+    return failBackup(deps, backup, cause, repo);
   }
 }
 
 export const isWritten = (result: WrittenBackup | BackupRow): result is WrittenBackup => 'repo' in result;
 
-/** One backup, start to end: written (`writeBackup`), then verified (`verifyBackup`). */
-export async function runBackup(
-  deps: RunDeps,
-  workspace: WorkspaceRow,
-  backup: BackupRow,
-  options: {
-    services?: readonly string[];
-    /** Run once every part checked out, before the backup is marked Verified (retention). */
-    beforeVerified?: (repo: ResticRepository, backup: BackupRow) => Promise<void>;
-  } = {},
-): Promise<BackupRow> {
-  const stopBeating = heartbeat(deps, 'backup', backup.id);
-  try {
-    const written = await writeBackup(deps, workspace, backup, options.services);
-    return isWritten(written)
-      ? await verifyBackup(deps, workspace, written, options.beforeVerified)
-      : written;
-  } finally {
-    stopBeating();
+/** A scheduled or manual backup's alerts: a verified one ends the open ones; a failed one raises one. */
+async function alertOutcome(deps: RunDeps, workspace: WorkspaceRow, done: BackupRow) {
+  if (done.status === 'verified') {
+    await deps.repository.updateSettings(workspace.id, { missedSince: null });
+    await deps.alerts.verified(workspace);
+  } else {
+    await deps.alerts.failed(workspace, done.cause ?? 'The backup failed.');
   }
+}
+
+/**
+ * Backups as durable runs (jobs/durableRuns.ts): written, then verified; after a crash, what the dead run wrote
+ * is removed (its snapshots, found by its tag, and the lock a killed restic left) and it ends Failed, saying so.
+ */
+export function backupKind(deps: RunDeps): DurableKind<'backup.run', BackupRow> {
+  const { repository } = deps;
+  return {
+    job: 'backup.run',
+    claim: (id, now, staleBefore) => repository.claimBackup(id, now, staleBefore),
+    beat: (id, now) => repository.beat('backup', id, now),
+    stale: (before) => repository.staleBackups(before),
+    ended: async (id) => {
+      const row = await repository.backupById(id);
+      return !row || !['running', 'verifying'].includes(row.status);
+    },
+
+    async run(backup, context) {
+      const workspace = await deps.workspaces.findById(backup.workspaceId);
+      if (!workspace) {
+        await repository.updateBackup(backup.id, {
+          status: 'failed',
+          cause: 'The workspace no longer exists.',
+          finishedAt: deps.now(),
+        });
+        return;
+      }
+      let repo: ResticRepository;
+      try {
+        repo = await deps.openRepository(workspace);
+      } catch (error) {
+        const cause = causeOf(error, deps.logger, { workspace: workspace.id, backup: backup.id });
+        await alertOutcome(deps, workspace, await failBackup(deps, backup, cause, undefined));
+        return;
+      }
+      const written = await writeBackup(deps, workspace, backup, repo, context);
+      const done = isWritten(written)
+        ? await verifyBackup(deps, workspace, written, 'load', context)
+        : written;
+      await alertOutcome(deps, workspace, done);
+    },
+
+    async resume(backup) {
+      const workspace = await deps.workspaces.findById(backup.workspaceId);
+      const repo = workspace ? await deps.openRepository(workspace).catch(() => undefined) : undefined;
+      await repo
+        ?.unlockStale()
+        .catch((error) =>
+          deps.logger.warn({ err: error, backup: backup.id }, "removing an interrupted backup's lock failed"),
+        );
+      if (!workspace) {
+        await repository.updateBackup(backup.id, {
+          status: 'failed',
+          cause: RESTARTED_DURING_BACKUP,
+          finishedAt: deps.now(),
+        });
+        return;
+      }
+      deps.logger.warn({ workspace: workspace.id, backup: backup.id }, 'a backup was interrupted');
+      const failed = await failBackup(deps, backup, RESTARTED_DURING_BACKUP, repo);
+      await alertOutcome(deps, workspace, failed);
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { BackupEngine, ResticRepository } from '../infra/backup/backupEngine.js';
 import { composeProjectName } from '../infra/docker/conventions.js';
 import {
   LIVE_STATUS,
@@ -9,27 +8,23 @@ import {
 import type { BackupAlerts } from './backupAlerts.js';
 import { isMissed, nextBackupAfter, scheduleOf } from './backupSchedule.js';
 import type { BackupRow, BackupSettingsRow, BackupsRepository } from './backupsRepository.js';
-
-export const RESTARTED_DURING_BACKUP = 'Slipway restarted during this backup.';
-export const RESTARTED_DURING_RESTORE =
-  'Slipway restarted during this restore: check the services; its safety backup holds the data as it was before.';
+import type { BackupEngine } from './engine/backupEngine.js';
 
 /**
  * One pass of the backup schedule: every live workspace gets its settings (backups are on by default), due
  * backups start (a workspace with no data in named volumes has nothing to back up: its schedule just moves on),
- * a workspace without a verified backup for 1.5 × its schedule's period gets `missed_since` and an alert, and
- * backups or restores whose heartbeat stopped are failed.
+ * and a workspace without a verified backup for 1.5 × its schedule's period gets `missed_since` and an alert.
+ * (Backups and restores a crash interrupted are the durable runs' reaper's: jobs/durableRuns.ts.)
  */
 export function createBackupScheduler(deps: {
   repository: BackupsRepository;
   workspaces: Pick<WorkspacesRepository, 'findById' | 'listWatched'>;
   engine: Pick<BackupEngine, 'describeProjectData'>;
   ensureSettings(workspace: WorkspaceRow): Promise<BackupSettingsRow>;
-  launch(workspace: WorkspaceRow, row: BackupRow): void;
+  launch(row: BackupRow): Promise<void>;
   /** A due backup waits for a running deployment (its containers are being replaced) and starts after it. */
   deploymentInProgress(workspace: WorkspaceRow): Promise<boolean>;
   alerts: BackupAlerts;
-  openRepository(workspace: WorkspaceRow): Promise<ResticRepository>;
   logger: Logger;
   now: () => Date;
 }) {
@@ -54,7 +49,7 @@ export function createBackupScheduler(deps: {
       return;
     }
     try {
-      deps.launch(workspace, await repository.startBackup(workspace.id, workspace.name, 'schedule', now));
+      await deps.launch(await repository.startBackup(workspace.id, workspace.name, 'schedule', now));
     } catch (error) {
       logger.info(
         { err: error, workspace: workspace.id },
@@ -77,31 +72,6 @@ export function createBackupScheduler(deps: {
     await deps.alerts.missed(workspace, lastVerified);
   }
 
-  /** Fails work marked running whose heartbeat is older than `before`; a failed backup's parts leave the repository. */
-  async function failInterrupted(before: Date) {
-    const stale = await repository.stale(before);
-    for (const row of stale.backups) {
-      const failed = await repository.failActiveBackup(row.id, RESTARTED_DURING_BACKUP, deps.now());
-      const workspace = failed && (await deps.workspaces.findById(row.workspaceId));
-      if (!failed || !workspace) continue;
-      logger.warn({ workspace: workspace.id, backup: row.id }, 'a backup was interrupted');
-      if (row.parts.length > 0) {
-        await deps
-          .openRepository(workspace)
-          .then((repo) => repo.removeSnapshots(row.parts.map((part) => part.snapshotId)))
-          .catch((error) =>
-            logger.warn({ err: error, backup: row.id }, "removing an interrupted backup's snapshots failed"),
-          );
-      }
-      if (row.trigger !== 'safety') await deps.alerts.failed(workspace, RESTARTED_DURING_BACKUP);
-    }
-    for (const row of stale.restores) {
-      const failed = await repository.failActiveRestore(row.id, RESTARTED_DURING_RESTORE, deps.now());
-      const workspace = failed && (await deps.workspaces.findById(row.workspaceId));
-      if (workspace) await deps.alerts.restoreFailed(workspace, row.id, RESTARTED_DURING_RESTORE);
-    }
-  }
-
   /** Each workspace's part is its own: one failing is logged and the others go on. */
   const each = async <T extends { workspaceId: string }>(
     rows: T[],
@@ -114,9 +84,7 @@ export function createBackupScheduler(deps: {
   };
 
   return {
-    failInterrupted,
-    async tick(staleBefore: Date) {
-      await failInterrupted(staleBefore);
+    async tick() {
       // In batches: a pass over 200 quiet workspaces is a few queries, not a few per workspace.
       const watched = await deps.workspaces.listWatched();
       const withSettings = await repository.workspacesWithSettings();

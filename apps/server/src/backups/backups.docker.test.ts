@@ -74,7 +74,7 @@ const PSQL = ['psql', '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-tA', '-c'];
 /**
  * Issue 30 through the real engine (restic, real PostgreSQL and a files volume on this Docker Engine), via the
  * API: Back Up Now → Verified; one at a time; retention keeps the newest verified backup when a newer one
- * fails; and a restore whose services fail their health check puts the safety backup back.
+ * fails; and a restore whose services fail their health check puts the data as it was back.
  */
 describeWith('docker')('backups on the real engine', () => {
   const engine = useEngineWorld();
@@ -228,7 +228,7 @@ describeWith('docker')('backups on the real engine', () => {
       expect((await overview()).latest_restore).toMatchObject({ id: restore.id, status: 'done' });
       const recent = (await api().get(`/api/alerts-recent/${workspace.name}`)).json() as { title: string }[];
       expect(recent.map((alert) => alert.title)).toContain(`Restored backup from ${backup.started_at}`);
-      // The safety backup was stored before anything was overwritten and is verified after the restore.
+      // The safety backup was stored and verified before anything was overwritten.
       const safety = await finished({ id: done.safety_backup_id! } as Backup);
       expect(safety.status, safety.cause ?? '').toBe('verified');
     },
@@ -236,7 +236,7 @@ describeWith('docker')('backups on the real engine', () => {
   );
 
   it(
-    'puts the safety backup back when the restored services fail their health check',
+    'puts the data as it was back when the restored services fail their health check',
     async () => {
       await execIn(workspace, 'files', ['sh', '-c', 'echo 1 > /data/poison']);
       const poisoned = await finished(await backUpNow());
@@ -263,9 +263,9 @@ describeWith('docker')('backups on the real engine', () => {
       expect(safety.status, safety.cause ?? '').toBe('verified');
       expect(done.cause).toMatch(/^After the restore, files did not come back healthy: /);
       expect(done.cause).toContain(
-        'The safety backup taken just before was put back. files passed the health check again.',
+        'The data as it was just before the restore was put back. files passed the health check again.',
       );
-      // The safety backup (no poison) is back, and the service runs again.
+      // The data as it was (no poison) is back, and the service runs again.
       const served = await waitUntil(
         () => execIn(workspace, 'files', ['ls', '/data']).catch(() => undefined),
         60_000,

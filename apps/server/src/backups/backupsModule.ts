@@ -3,26 +3,33 @@ import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import type { AlertsService } from '../alerts/alertsService.js';
 import type { BackupStore } from '../config/backupConfig.js';
-import type { BackupEngine } from '../infra/backup/backupEngine.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
+import { repositoryOptions } from '../infra/restic/resticCli.js';
 import type { Vault } from '../infra/vault/vault.js';
+import type { DurableRuns } from '../jobs/durableRuns.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBackupAlerts } from './backupAlerts.js';
-import { type RunDeps, runBackup, STALE_AFTER_MS } from './backupRun.js';
+import { createBackupRecheck } from './backupRecheck.js';
+import { backupKind, type RunDeps } from './backupRun.js';
 import { createBackupScheduler } from './backupScheduler.js';
-import { type BackupRow, createBackupsRepository, type RestoreRow } from './backupsRepository.js';
+import { type BackupRow, createBackupsRepository } from './backupsRepository.js';
 import { createBackupsService } from './backupsService.js';
+import type { BackupEngine } from './engine/backupEngine.js';
 import { describeStore, locationFor } from './repositoryLocation.js';
 import { type HealthModel, healthChecker } from './restoreHealth.js';
-import { runRestore } from './restoreRun.js';
+import { type RestoreDeps, restoreKind } from './restoreRun.js';
 import { applyRetention } from './retentionPass.js';
 
+/** How many safety backups a workspace keeps (each in a repository of its own); older ones go with theirs. */
+const KEEP_SAFETY_BACKUPS = 3;
+
 /**
- * Backups, assembled: the service the routes call, the runs it launches (one backup or restore per workspace at
- * a time, by the settings row's lock), and ONE background task (in the replica holding its lease) that starts
- * scheduled backups, raises missed-schedule alerts and fails work a crash left marked as running.
+ * Backups, assembled: the service the routes call; backups and restores as durable runs (jobs/durableRuns.ts:
+ * queued, one per workspace at a time by the settings row's lock, taken over after a crash); and the background
+ * tasks, each in the replica holding its lease: scheduled backups and missed-schedule alerts, and the re-check
+ * of old backups.
  */
 export function createBackupsModule(deps: {
   db: Db;
@@ -32,6 +39,7 @@ export function createBackupsModule(deps: {
   store: BackupStore;
   engine: BackupEngine;
   docker: Docker;
+  runs: DurableRuns;
   alerts: Pick<AlertsService, 'raise' | 'recover' | 'record'>;
   workspaces: Pick<WorkspacesRepository, 'findOwned' | 'findById' | 'listWatched'>;
   /** The serving deployment's service roles and host ports, for the health check after a restore. */
@@ -39,7 +47,9 @@ export function createBackupsModule(deps: {
   healthTimeoutMs: number;
   /** Whether a deployment of the workspace runs (deployments/ owns that; the platform passes it in). */
   deploymentInProgress?: (workspace: WorkspaceRow) => Promise<boolean>;
-  /** One server process on this data (no REDIS_URL): at start, everything marked running was left by a crash. */
+  /** Tells the health monitor a restore stops these services on purpose (no crash alert for them). */
+  announceStops?: (workspace: WorkspaceRow, services: string[]) => Promise<void>;
+  /** One server process on this data: at start, every run marked at work was left by a crash. */
   singleProcess: boolean;
   now?: () => Date;
 }) {
@@ -48,67 +58,78 @@ export function createBackupsModule(deps: {
   const repository = createBackupsRepository(deps.db);
   const alerts = createBackupAlerts(deps.alerts);
   const deploymentInProgress = deps.deploymentInProgress ?? (async () => false);
+  const locationOf = (workspace: WorkspaceRow, backup?: Pick<BackupRow, 'repository'>) =>
+    locationFor(deps.store, workspace.id, backup?.repository ?? undefined);
+
+  async function passwordOf(workspace: WorkspaceRow) {
+    const settings = await repository.settings(workspace.id);
+    if (!settings) throw new Error(`no backup settings for workspace ${workspace.id}`);
+    return deps.vault.decrypt(settings.passwordEnc);
+  }
+
   const runDeps: RunDeps = {
     engine: deps.engine,
     repository,
+    alerts,
+    workspaces: deps.workspaces,
     logger,
     now,
-    async openRepository(workspace) {
+    openRepository: async (workspace, backup) =>
+      deps.engine.openRepository(locationOf(workspace, backup), await passwordOf(workspace)),
+    async beforeVerified(repo, workspace, backup) {
       const settings = await repository.settings(workspace.id);
-      if (!settings) throw new Error(`no backup settings for workspace ${workspace.id}`);
-      const password = await deps.vault.decrypt(settings.passwordEnc);
-      return deps.engine.openRepository(locationFor(deps.store, workspace.id), password);
+      const policy = { daily: settings?.keepDaily ?? 7, weekly: settings?.keepWeekly ?? 4 };
+      await applyRetention(runDeps, repo, workspace, backup, policy);
     },
   };
-  const restoreDeps = {
+
+  /** A workspace's safety backups beyond the newest few go, each with its own repository. */
+  async function pruneSafetyBackups(workspace: WorkspaceRow) {
+    const old = (await repository.safetyBackups(workspace.id)).slice(KEEP_SAFETY_BACKUPS);
+    for (const backup of old) {
+      const location = locationOf(workspace, backup);
+      if (location.kind === 'local') await rm(location.path, { recursive: true, force: true });
+      else {
+        const repo = deps.engine.openRepository(location, await passwordOf(workspace));
+        const snapshots = await repo.listSnapshots().catch(() => []);
+        await repo.removeSnapshots(snapshots.map((snapshot) => snapshot.id));
+      }
+      await repository.deleteBackups([backup.id]);
+    }
+  }
+
+  const restoreDeps: RestoreDeps = {
     ...runDeps,
     docker: deps.docker,
-    alerts,
     checkHealth: healthChecker({
       docker: deps.docker,
       healthModel: deps.healthModel,
       timeoutMs: deps.healthTimeoutMs,
     }),
+    async openSafetyRepository(workspace, restoreId) {
+      const repo = await runDeps.openRepository(workspace, { repository: `safety/${restoreId}` });
+      await repo.ensureInitialised();
+      return repo;
+    },
+    announceStops: deps.announceStops ?? (async () => {}),
+    afterRestore: pruneSafetyBackups,
   };
-
-  /** Work started and not finished, so `idle` and `stop` can wait for it. */
-  const running = new Set<Promise<unknown>>();
-  const track = (work: Promise<unknown>, what: Record<string, unknown>) => {
-    const tracked = work
-      .catch((error) => logger.error({ err: error, ...what }, 'backup work failed'))
-      .finally(() => running.delete(tracked));
-    running.add(tracked);
-  };
-
-  /** A scheduled or manual backup, with retention before it is marked Verified and its alerts after. */
-  async function backUp(workspace: WorkspaceRow, row: BackupRow) {
-    const settings = await repository.settings(workspace.id);
-    const policy = { daily: settings?.keepDaily ?? 7, weekly: settings?.keepWeekly ?? 4 };
-    const done = await runBackup(runDeps, workspace, row, {
-      beforeVerified: async (repo, backup) => {
-        await applyRetention(runDeps, repo, workspace, backup, policy);
-      },
-    });
-    if (done.status === 'verified') {
-      await repository.updateSettings(workspace.id, { missedSince: null });
-      await alerts.verified(workspace);
-    } else {
-      await alerts.failed(workspace, done.cause ?? 'The backup failed.');
-    }
-    return done;
-  }
+  deps.runs.register(backupKind(runDeps));
+  deps.runs.register(restoreKind(restoreDeps));
 
   const launcher = {
-    backup: (workspace: WorkspaceRow, row: BackupRow) =>
-      track(backUp(workspace, row), { workspace: workspace.id, backup: row.id }),
-    restore: (workspace: WorkspaceRow, row: RestoreRow, backup: BackupRow) =>
-      track(runRestore(restoreDeps, workspace, row, backup), { workspace: workspace.id, restore: row.id }),
+    backup: (row: BackupRow) => deps.runs.enqueue('backup.run', row.id),
+    restore: (row: { id: string }) => deps.runs.enqueue('restore.run', row.id),
   };
   const service = createBackupsService({
     repository,
     workspaces: deps.workspaces,
     vault: deps.vault,
     repositoryDescription: describeStore(deps.store),
+    repositoryOptions: (workspace) => ({
+      repository: repositoryOptions(locationOf(workspace)),
+      safety: repositoryOptions(locationOf(workspace, { repository: 'safety/{restore id}' })),
+    }),
     launcher,
     deploymentInProgress,
     now,
@@ -121,28 +142,44 @@ export function createBackupsModule(deps: {
     launch: launcher.backup,
     deploymentInProgress,
     alerts,
+    logger,
+    now,
+  });
+  const recheck = createBackupRecheck({
+    repository,
+    engine: deps.engine,
+    alerts,
+    workspaces: deps.workspaces,
     openRepository: runDeps.openRepository,
     logger,
     now,
   });
-  const task = scheduledWhileLeaseHeld('backup-scheduler', {
+  const scheduleTask = scheduledWhileLeaseHeld('backup-scheduler', {
     kv: deps.kv,
     logger,
-    task: () => scheduler.tick(new Date(now().getTime() - STALE_AFTER_MS)),
+    task: () => scheduler.tick(),
+  });
+  const recheckTask = scheduledWhileLeaseHeld('backup-recheck', {
+    kv: deps.kv,
+    logger,
+    task: () => recheck.pass(),
   });
 
   return {
     service,
     repository,
     /** One pass of the schedule (tests drive it with their clock; the background task runs it every 30 s). */
-    runSchedule: () => scheduler.tick(new Date(now().getTime() - STALE_AFTER_MS)),
+    runSchedule: () => scheduler.tick(),
+    /** One pass of the re-check of old backups (the background task runs it every 10 minutes). */
+    recheck: () => recheck.pass(),
     /**
-     * At start: lift whatever a backup interrupted by a crash left paused or stopped, and fail what the crash
-     * left marked as running (in one process: all of it; with replicas: what stopped beating).
+     * At start, before the workers: lift whatever a backup interrupted by a crash left paused or stopped, stop
+     * the restic processes it left running, remove its throwaways and the volumes of restores that ended; then
+     * take over the backups and restores a crash left at work (alone on the data: all of them; with replicas:
+     * those whose heartbeat stopped) and wait for them to end.
      */
     async recover() {
-      // Neither step may keep the server from starting: each failure is logged, and the scheduler's pass
-      // fails stale work again within a minute.
+      // No step may keep the server from starting: each failure is logged, and the reaper tries again.
       const resumed = await deps.engine.resumeInterrupted().catch((error) => {
         logger.error({ err: error }, 'resuming containers a backup had paused or stopped failed');
         return [];
@@ -150,35 +187,44 @@ export function createBackupsModule(deps: {
       if (resumed.length > 0) {
         logger.warn({ containers: resumed }, 'resumed containers a backup had paused or stopped');
       }
-      const before = deps.singleProcess
-        ? new Date(now().getTime() + 1)
-        : new Date(now().getTime() - STALE_AFTER_MS);
-      await scheduler
-        .failInterrupted(before)
-        .catch((error) => logger.error({ err: error }, 'failing interrupted backups failed'));
+      await deps.runs
+        .reap({ everyTakenRun: deps.singleProcess, jobs: ['backup.run', 'restore.run'], wait: true })
+        .catch((error) => logger.error({ err: error }, 'taking over interrupted backups failed'));
+      const withVolumes = await deps.engine.restoresWithVolumes().catch(() => [] as string[]);
+      const keeping = await repository.restoresKeepingVolumes(withVolumes);
+      for (const restoreId of withVolumes.filter((id) => !keeping.has(id))) {
+        await deps.engine
+          .discardRestore(restoreId)
+          .catch((error) =>
+            logger.warn({ err: error, restoreId }, "removing an ended restore's volumes failed"),
+          );
+      }
     },
     /**
-     * A deleted workspace's repository goes with it: its password went with its settings row, so nothing could
-     * read it again. A local repository is removed; a remote one is left for its operator, and logged.
+     * A deleted workspace's repositories go with it: its password went with its settings row, so nothing could
+     * read them again. Local ones are removed; remote ones are left for their operator, and logged.
      */
     async removeWorkspace(workspace: WorkspaceRow) {
-      const location = locationFor(deps.store, workspace.id);
-      if (location.kind === 'local') await rm(location.path, { recursive: true, force: true });
-      else
+      const location = locationOf(workspace);
+      if (location.kind === 'local') {
+        await rm(location.path, { recursive: true, force: true });
+        await rm(`${location.path}.safety`, { recursive: true, force: true });
+      } else
         logger.info(
           { workspace: workspace.id, repository: describeStore(deps.store) },
           "a deleted workspace's backup repository was left in place",
         );
     },
-    /** Starts the background task (main.ts; tests call `runSchedule` themselves). */
-    start: () => task.start(),
-    /** Resolves once every backup and restore this process started has ended. */
-    async idle() {
-      while (running.size > 0) await Promise.all([...running]);
+    /** Starts the background tasks (main.ts; tests call `runSchedule` themselves). */
+    start() {
+      scheduleTask.start();
+      recheckTask.start();
     },
+    /** Resolves once every backup and restore this process started or enqueued has ended. */
+    idle: () => deps.runs.idle(),
     async stop() {
-      await task.stop();
-      while (running.size > 0) await Promise.all([...running]);
+      await scheduleTask.stop();
+      await recheckTask.stop();
     },
   };
 }

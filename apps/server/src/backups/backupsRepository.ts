@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, lt, lte, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, max, ne, or, sql } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
 import type { StoredBackupPart } from '../infra/db/backupTables.js';
 import type { Db } from '../infra/db/client.js';
-import { backupSettings, backups, restores } from '../infra/db/schema.js';
+import { auditLog, backupSettings, backups, restores } from '../infra/db/schema.js';
 
 export type BackupSettingsRow = typeof backupSettings.$inferSelect;
 export type BackupRow = typeof backups.$inferSelect;
@@ -12,7 +12,22 @@ type SettingsValues = Partial<typeof backupSettings.$inferInsert>;
 /** A backup that is still at work. */
 export const ACTIVE_BACKUP = ['running', 'verifying'];
 /** A restore that is still at work. */
-export const ACTIVE_RESTORE = ['safety_backup', 'stopping', 'restoring', 'starting', 'verifying'];
+export const ACTIVE_RESTORE = [
+  'reading',
+  'safety_backup',
+  'stopping',
+  'restoring',
+  'starting',
+  'verifying',
+  'rolling_back',
+];
+
+/**
+ * A run was taken by a process (jobs/durableRuns.ts) once its attempts count or it moved past its first status;
+ * before that it waits in the queue, and only the queue hands it out.
+ */
+const taken = (attempts: typeof backups.attempts, status: typeof backups.status, first: string) =>
+  or(gt(attempts, 0), ne(status, first));
 
 export const busy = (workspace: string) =>
   new DomainError(
@@ -106,16 +121,164 @@ export function createBackupsRepository(db: Db) {
         );
     },
 
-    /** Starts a backup row unless a backup or restore runs; `safety` backups run inside their restore. */
-    startBackup(workspaceId: string, workspace: string, trigger: string, now: Date): Promise<BackupRow> {
+    /**
+     * Starts a backup row unless a backup or restore runs; a `safety` backup runs inside its restore, in the
+     * repository named by `repository` (its own).
+     */
+    startBackup(
+      workspaceId: string,
+      workspace: string,
+      trigger: string,
+      now: Date,
+      repository: string | null = null,
+    ): Promise<BackupRow> {
       const insert = async (tx: Db) => {
         const [row] = await tx
           .insert(backups)
-          .values({ workspaceId, status: 'running', trigger, startedAt: now, heartbeatAt: now })
+          .values({ workspaceId, status: 'running', trigger, repository, startedAt: now, heartbeatAt: now })
           .returning();
         return row!;
       };
       return trigger === 'safety' ? insert(db) : exclusively(workspaceId, workspace, insert);
+    },
+
+    /**
+     * Takes a backup for a process: its first run (never taken), or again once taken and its heartbeat is older
+     * than `staleBefore`. One caller wins. A safety backup is its restore's, never taken on its own.
+     */
+    async claimBackup(id: string, now: Date, staleBefore: Date) {
+      const [row] = await db
+        .update(backups)
+        .set({ attempts: sql`${backups.attempts} + 1`, heartbeatAt: now })
+        .where(
+          and(
+            eq(backups.id, id),
+            inArray(backups.status, ACTIVE_BACKUP),
+            ne(backups.trigger, 'safety'),
+            or(
+              and(eq(backups.attempts, 0), eq(backups.status, 'running')),
+              and(taken(backups.attempts, backups.status, 'running'), lt(backups.heartbeatAt, staleBefore)),
+            ),
+          ),
+        )
+        .returning();
+      return row && { row, resumed: row.attempts > 1 || row.status !== 'running' };
+    },
+
+    /** Backups taken and still at work whose heartbeat stopped before `before` (safety backups: their restore's). */
+    async staleBackups(before: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: backups.id })
+        .from(backups)
+        .where(
+          and(
+            inArray(backups.status, ACTIVE_BACKUP),
+            ne(backups.trigger, 'safety'),
+            taken(backups.attempts, backups.status, 'running'),
+            lt(backups.heartbeatAt, before),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    async claimRestore(id: string, now: Date, staleBefore: Date) {
+      const [row] = await db
+        .update(restores)
+        .set({ attempts: sql`${restores.attempts} + 1`, heartbeatAt: now })
+        .where(
+          and(
+            eq(restores.id, id),
+            inArray(restores.status, ACTIVE_RESTORE),
+            or(
+              and(eq(restores.attempts, 0), eq(restores.status, 'reading')),
+              and(
+                or(gt(restores.attempts, 0), ne(restores.status, 'reading')),
+                lt(restores.heartbeatAt, staleBefore),
+              ),
+            ),
+          ),
+        )
+        .returning();
+      return row && { row, resumed: row.attempts > 1 || row.status !== 'reading' };
+    },
+
+    async staleRestores(before: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: restores.id })
+        .from(restores)
+        .where(
+          and(
+            inArray(restores.status, ACTIVE_RESTORE),
+            or(gt(restores.attempts, 0), ne(restores.status, 'reading')),
+            lt(restores.heartbeatAt, before),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    async backupById(id: string): Promise<BackupRow | undefined> {
+      const [row] = await db.select().from(backups).where(eq(backups.id, id));
+      return row;
+    },
+
+    async restoreById(id: string): Promise<RestoreRow | undefined> {
+      const [row] = await db.select().from(restores).where(eq(restores.id, id));
+      return row;
+    },
+
+    /**
+     * The restores of these ids whose volumes must stay: still at work, or ended with the live data in one of them
+     * (kept for an operator). The engine's volumes of the others are leftovers.
+     */
+    async restoresKeepingVolumes(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: restores.id })
+        .from(restores)
+        .where(
+          and(
+            inArray(restores.id, ids),
+            or(inArray(restores.status, ACTIVE_RESTORE), sql`${restores.plan}->>'keptForOperator' = 'true'`),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
+    },
+
+    async restoreActive(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: restores.id })
+        .from(restores)
+        .where(and(eq(restores.id, id), inArray(restores.status, ACTIVE_RESTORE)));
+      return row !== undefined;
+    },
+
+    /** Safety backups of a workspace, newest first (a few are kept; the older ones' repositories go). */
+    safetyBackups(workspaceId: string): Promise<BackupRow[]> {
+      return db
+        .select()
+        .from(backups)
+        .where(and(eq(backups.workspaceId, workspaceId), eq(backups.trigger, 'safety')))
+        .orderBy(desc(backups.startedAt));
+    },
+
+    /**
+     * The verified backup read back longest ago (or never), among those not read back since `before`: what the
+     * re-check of old backups reads next.
+     */
+    async nextToRecheck(before: Date): Promise<BackupRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(backups)
+        .where(
+          and(
+            eq(backups.status, 'verified'),
+            or(sql`${backups.recheckedAt} is null`, lt(backups.recheckedAt, before)),
+            lt(backups.verifiedAt, before),
+          ),
+        )
+        .orderBy(sql`${backups.recheckedAt} asc nulls first`, asc(backups.startedAt))
+        .limit(1);
+      return row;
     },
 
     /** Whether a restore of the workspace runs (deployments wait for it). */
@@ -136,7 +299,7 @@ export function createBackupsRepository(db: Db) {
       return exclusively(values.workspaceId, workspace, async (tx) => {
         const [row] = await tx
           .insert(restores)
-          .values({ ...values, status: 'safety_backup', startedAt: now, heartbeatAt: now })
+          .values({ ...values, status: 'reading', startedAt: now, heartbeatAt: now })
           .returning();
         return row!;
       });
@@ -202,6 +365,11 @@ export function createBackupsRepository(db: Db) {
         );
     },
 
+    /** An entry of the audit trail (a key export): append-only, read by the admin panel. */
+    async audit(actor: string, action: string, target: string, detail: Record<string, unknown>) {
+      await db.insert(auditLog).values({ actor, action, target, detail });
+    },
+
     async beat(kind: 'backup' | 'restore', id: string, now: Date): Promise<void> {
       if (kind === 'backup') await db.update(backups).set({ heartbeatAt: now }).where(eq(backups.id, id));
       else await db.update(restores).set({ heartbeatAt: now }).where(eq(restores.id, id));
@@ -228,39 +396,6 @@ export function createBackupsRepository(db: Db) {
     async updateRestore(id: string, values: Partial<typeof restores.$inferInsert>): Promise<RestoreRow> {
       const [row] = await db.update(restores).set(values).where(eq(restores.id, id)).returning();
       return row!;
-    },
-
-    /** Backups and restores still marked at work whose heartbeat stopped before `before`: left by a crash. */
-    async stale(before: Date): Promise<{ backups: BackupRow[]; restores: RestoreRow[] }> {
-      return {
-        backups: await db
-          .select()
-          .from(backups)
-          .where(and(inArray(backups.status, ACTIVE_BACKUP), lt(backups.heartbeatAt, before))),
-        restores: await db
-          .select()
-          .from(restores)
-          .where(and(inArray(restores.status, ACTIVE_RESTORE), lt(restores.heartbeatAt, before))),
-      };
-    },
-
-    /** Fails a backup only if it is still at work (one caller wins when two replicas reap). */
-    async failActiveBackup(id: string, cause: string, now: Date): Promise<BackupRow | undefined> {
-      const [row] = await db
-        .update(backups)
-        .set({ status: 'failed', cause, finishedAt: now })
-        .where(and(eq(backups.id, id), inArray(backups.status, ACTIVE_BACKUP)))
-        .returning();
-      return row;
-    },
-
-    async failActiveRestore(id: string, cause: string, now: Date): Promise<RestoreRow | undefined> {
-      const [row] = await db
-        .update(restores)
-        .set({ status: 'failed', cause, finishedAt: now })
-        .where(and(eq(restores.id, id), inArray(restores.status, ACTIVE_RESTORE)))
-        .returning();
-      return row;
     },
   };
 }

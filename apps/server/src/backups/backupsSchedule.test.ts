@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Backup, BackupOverview, Restore } from '@slipway/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BackupEngine,
-  BackupError,
-  type PartResult,
-  type ServiceData,
-} from '../infra/backup/backupEngine.js';
 import { backups, restores } from '../infra/db/schema.js';
 import { insertWorkspace, waitUntil } from '../test/runningWorkspaces.js';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../test/smtp.js';
 import type { TestClient } from '../test/testClient.js';
 import { createTestContext, signInNewUser, type TestContext } from '../test/testPlatform.js';
+import { type BackupEngine, BackupError, type PartResult, type ServiceData } from './engine/backupEngine.js';
 
 /**
  * The backups module's own logic — one at a time, retention, missed schedules, restore roll-back, access — over
@@ -19,12 +14,19 @@ import { createTestContext, signInNewUser, type TestContext } from '../test/test
  * go out through the real notifier to a loopback SMTP server.
  */
 function recordingEngine() {
-  const calls = { removed: [] as string[], forgotten: [] as { keep: string[] }[], restored: [] as string[] };
+  const calls = {
+    removed: [] as string[],
+    forgotten: [] as { keep: string[] }[],
+    staged: [] as string[],
+    swappedIn: [] as string[],
+    swappedBack: [] as string[],
+    discarded: [] as string[],
+  };
   const state = {
     /** Services whose next backUpService fails. */
     failNext: new Set<string>(),
-    /** Parts whose restore fails (by snapshot id). */
-    failRestoreOf: new Set<string>(),
+    /** Parts whose live check after the swap fails (by snapshot id). */
+    failCheckOf: new Set<string>(),
     /** Held backUpService calls, released by the test. */
     gate: undefined as Promise<void> | undefined,
     describeFails: false,
@@ -42,7 +44,9 @@ function recordingEngine() {
     openRepository: () =>
       ({
         ensureInitialised: async () => {},
+        unlockStale: async () => {},
         check: async () => {},
+        listSnapshots: async () => [],
         forget: async (_tags: string[], policy: { keep: string[] }) => {
           calls.forgotten.push({ keep: policy.keep });
         },
@@ -69,12 +73,34 @@ function recordingEngine() {
       };
     },
     verifyPart: async () => ({ ok: true, checked: '1 table, 3 rows' }),
-    restorePart: async (_repo, _data, part) => {
-      calls.restored.push(part.snapshotId);
-      if (state.failRestoreOf.has(part.snapshotId)) {
-        throw new BackupError('The dump is from PostgreSQL 15 and the running server is 16.');
-      }
+    readBack: async () => ({ ok: true, checked: '1,000 bytes read back' }),
+    stagePart: async (_repo, _data, part, restoreId) => {
+      calls.staged.push(part.snapshotId);
+      const unit = {
+        live: 'p_pgdata',
+        livePath: '',
+        staging: `staging-${restoreId}`,
+        stagingPath: '',
+        previous: `previous-${restoreId}`,
+        liveExisted: true,
+        keep: [],
+      };
+      return { service: part.service, checked: '1 table, 3 rows', units: [unit] };
     },
+    swapIn: async (units) => {
+      calls.swappedIn.push(...units.map((unit) => unit.staging));
+    },
+    swapBack: async (units) => {
+      calls.swappedBack.push(...units.map((unit) => unit.previous));
+    },
+    discardRestore: async (restoreId) => {
+      calls.discarded.push(restoreId);
+    },
+    restoresWithVolumes: async () => [],
+    checkLive: async (_data, part) =>
+      state.failCheckOf.has(part.snapshotId)
+        ? { ok: false, reason: 'Table items has 2 rows after the restore; the backup recorded 3 rows' }
+        : { ok: true, checked: '1 table, 3 rows' },
     resumeInterrupted: async () => [],
   };
   return { engine, calls, state };
@@ -115,6 +141,7 @@ describe('backups (schedule, retention, alerts, restore roll-back)', () => {
       now: () => clock,
     });
     owner = await signInNewUser(ctx);
+    await ctx.platform.runs.startWorkers();
   });
 
   afterAll(async () => {
@@ -270,11 +297,11 @@ describe('backups (schedule, retention, alerts, restore roll-back)', () => {
     expect(JSON.stringify(refused.json())).toContain('61');
   });
 
-  it('puts the safety backup back when a restore fails', async () => {
+  it('puts the data as it was back when a restored service does not check out', async () => {
     const workspace = await newWorkspace();
     const backup = await backUpNow(workspace.name);
     const [part] = (await ctx.platform.backups.repository.findBackup(workspace.id, backup.id))!.parts;
-    fake.state.failRestoreOf.add(part!.snapshotId);
+    fake.state.failCheckOf.add(part!.snapshotId);
     const started = await owner.client.post(
       `/api/workspace-backups/${workspace.name}/${backup.id}/restore`,
       {},
@@ -286,12 +313,21 @@ describe('backups (schedule, retention, alerts, restore roll-back)', () => {
       await owner.client.get(`/api/workspace-restores/${workspace.name}/${restore.id}`)
     ).json() as Restore;
     expect(done.status).toBe('rolled_back');
-    expect(done.cause).toContain('PostgreSQL 15');
+    expect(done.cause).toContain('Table items has 2 rows after the restore');
+    expect(done.cause).toContain('The data as it was just before the restore was put back.');
     expect(done.safety_backup_id).not.toBeNull();
     const safety = await ctx.platform.backups.repository.findBackup(workspace.id, done.safety_backup_id!);
-    expect(safety).toMatchObject({ trigger: 'safety', status: 'verified' });
-    // The backup's part was tried, then the safety backup's part went back in.
-    expect(fake.calls.restored.slice(-2)).toEqual([part!.snapshotId, safety!.parts[0]!.snapshotId]);
+    // Stored in a repository of its own, and verified by reading it back, before anything was touched.
+    expect(safety).toMatchObject({
+      trigger: 'safety',
+      status: 'verified',
+      repository: `safety/${restore.id}`,
+    });
+    // The backup's part was staged and swapped in; then the data as it was went back; the volumes went.
+    expect(fake.calls.staged.at(-1)).toBe(part!.snapshotId);
+    expect(fake.calls.swappedIn.at(-1)).toBe(`staging-${restore.id}`);
+    expect(fake.calls.swappedBack.at(-1)).toBe(`previous-${restore.id}`);
+    expect(fake.calls.discarded).toContain(restore.id);
     expect((await overview(workspace.name)).latest_restore?.id).toBe(restore.id);
   });
 

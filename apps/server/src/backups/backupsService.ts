@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   BACKUP_STATUS_LABELS,
   type Backup,
+  type BackupKey,
   type BackupOverview,
   type BackupSettings,
   type BackupStatus,
@@ -22,10 +23,10 @@ import { presentBackup, presentRestore, presentSettings } from './presenter.js';
 const backupNotFound = () => new DomainError('not_found', 'Backup not found');
 const restoreNotFound = () => new DomainError('not_found', 'Restore not found');
 
-/** Starts work in the background; the module keeps track of it. */
+/** Hands a backup or restore to the workers (the durable runs' queue). */
 export interface Launcher {
-  backup(workspace: WorkspaceRow, row: BackupRow): void;
-  restore(workspace: WorkspaceRow, row: RestoreRow, backup: BackupRow): void;
+  backup(row: BackupRow): Promise<void>;
+  restore(row: RestoreRow): Promise<void>;
 }
 
 /**
@@ -38,6 +39,8 @@ export function createBackupsService(deps: {
   vault: Vault;
   /** Where repositories live, in words. */
   repositoryDescription: string;
+  /** restic's options for the workspace's repository, and for a restore's safety repository (`{restore id}`). */
+  repositoryOptions(workspace: WorkspaceRow): { repository: string[]; safety: string[] };
   launcher: Launcher;
   /** Whether a deployment of the workspace runs: a restore waits for it (it would replace the containers). */
   deploymentInProgress: (workspace: WorkspaceRow) => Promise<boolean>;
@@ -119,7 +122,7 @@ export function createBackupsService(deps: {
       const workspace = await deps.workspaces.findOwned(user.id, name);
       await ensureSettings(workspace);
       const row = await repository.startBackup(workspace.id, workspace.name, 'manual', deps.now());
-      deps.launcher.backup(workspace, row);
+      await deps.launcher.backup(row);
       return presentBackup(row);
     },
 
@@ -163,8 +166,34 @@ export function createBackupsService(deps: {
         workspace.name,
         deps.now(),
       );
-      deps.launcher.restore(workspace, row, backup);
+      await deps.launcher.restore(row);
       return presentRestore(row);
+    },
+
+    /**
+     * The repository's location and password, to restore with plain restic if Slipway is lost: every export is
+     * written to the audit log (who, which workspace, when), and nothing of it is kept anywhere but there.
+     */
+    async exportKey(user: { id: string; login: string }, name: string): Promise<BackupKey> {
+      const workspace = await deps.workspaces.findOwned(user.id, name);
+      const settings = await ensureSettings(workspace);
+      const password = await deps.vault.decrypt(settings.passwordEnc);
+      const options = deps.repositoryOptions(workspace);
+      await repository.audit(user.login, 'backup_key.exported', user.id, {
+        workspace: workspace.name,
+        workspace_id: workspace.id,
+      });
+      const restic = ['restic', ...options.repository].join(' ');
+      return {
+        repository: options.repository.join(' '),
+        password,
+        safety_repositories: options.safety.join(' '),
+        commands: [
+          `${restic} snapshots --tag slipway-workspace-${workspace.id}`,
+          `${restic} dump SNAPSHOT /SERVICE.sql > SERVICE.sql   (a database's dump: .sql, .rdb or .archive)`,
+          `${restic} dump SNAPSHOT /SERVICE.tar | tar -x -C DIRECTORY   (a service's volumes' files)`,
+        ],
+      };
     },
 
     async getRestore(user: { id: string }, name: string, restoreId: string): Promise<Restore> {

@@ -20,6 +20,7 @@ export function presentBackup(row: BackupRow): Backup {
     started_at: row.startedAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
     verified_at: row.verifiedAt?.toISOString() ?? null,
+    rechecked_at: row.recheckedAt?.toISOString() ?? null,
   };
 }
 

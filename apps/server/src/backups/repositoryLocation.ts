@@ -1,19 +1,23 @@
 import path from 'node:path';
 import type { BackupStore } from '../config/backupConfig.js';
-import type { RepositoryLocation } from '../infra/backup/backupEngine.js';
+import type { RepositoryLocation } from '../infra/restic/resticRepository.js';
 
-/** A workspace's own repository below the configured store: a directory, SFTP path or S3 prefix named by its id. */
-export function locationFor(store: BackupStore, workspaceId: string): RepositoryLocation {
+/**
+ * A workspace's own repository below the configured store: a directory, SFTP path or S3 prefix named by its id;
+ * with `sub`, a repository of its own beside it (`{id}.{sub}`: a restore's safety backup, `safety/{restore}`).
+ */
+export function locationFor(store: BackupStore, workspaceId: string, sub?: string): RepositoryLocation {
+  const name = sub ? `${workspaceId}.${sub}` : workspaceId;
   switch (store.kind) {
     case 'local':
-      return { kind: 'local', path: path.join(store.root, workspaceId) };
+      return { kind: 'local', path: path.join(store.root, name) };
     case 'sftp':
       return {
         kind: 'sftp',
         user: store.user,
         host: store.host,
         port: store.port,
-        path: path.posix.join(store.path, workspaceId),
+        path: path.posix.join(store.path, name),
         identityFile: store.identityFile,
         knownHostsFile: store.knownHostsFile,
       };
@@ -22,7 +26,7 @@ export function locationFor(store: BackupStore, workspaceId: string): Repository
         kind: 's3',
         endpoint: store.endpoint,
         bucket: store.bucket,
-        prefix: store.prefix ? `${store.prefix}/${workspaceId}` : workspaceId,
+        prefix: store.prefix ? `${store.prefix}/${name}` : name,
         accessKeyId: store.accessKeyId,
         secretAccessKey: store.secretAccessKey,
         ...(store.region ? { region: store.region } : {}),

@@ -2,10 +2,10 @@ import type Docker from 'dockerode';
 import { verifyHealth } from '../deployments/healthVerifier.js';
 import type { HostPorts } from '../deployments/hostPorts.js';
 import type { ServiceRole } from '../deployments/serviceRoles.js';
-import { BackupError } from '../infra/backup/backupEngine.js';
 import { composeProjectName } from '../infra/docker/conventions.js';
 import { tcpConnect } from '../vm-providers/local.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
+import { BackupError } from './engine/backupEngine.js';
 
 /** What the deployment health model needs from the serving version: its services' roles and host ports. */
 export interface HealthModel {

@@ -1,4 +1,4 @@
-import type { ResticRepository } from '../infra/backup/backupEngine.js';
+import type { ResticRepository } from '../infra/restic/resticRepository.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import type { RunDeps } from './backupRun.js';
 import type { BackupRow } from './backupsRepository.js';

@@ -11,5 +11,6 @@ export function backupRoutes(deps: { backups: BackupsService }) {
     getBackup: ({ user, params }) => backups.getBackup(user, params.name, params.backupId),
     startRestore: ({ user, params, body }) => backups.startRestore(user, params.name, params.backupId, body),
     getRestore: ({ user, params }) => backups.getRestore(user, params.name, params.restoreId),
+    exportBackupKey: ({ user, params }) => backups.exportKey(user, params.name),
   } satisfies Partial<RouteHandlers>;
 }

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startDeploymentWorker } from '../deployments/deploymentWorker.js';
 import { workspaces } from '../infra/db/schema.js';
 import { cleanUpWorkspaces, containersOf, deployAndWait } from '../test/deployments.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
@@ -18,7 +17,7 @@ describeWith('docker')('stopping workspaces whose subscription lapsed', () => {
   beforeAll(async () => {
     repos = createFixtureRepos('operator');
     ctx = await createTestContext({ env: { LOCAL_REPOS_DIR: repos.root } });
-    await startDeploymentWorker(ctx.platform);
+    await ctx.platform.workers.start();
   });
 
   afterAll(async () => {

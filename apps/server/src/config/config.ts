@@ -14,7 +14,7 @@ import { type BackupStore, backupEnvShape, backupStoreFrom } from './backupConfi
  * configuration, DATA_DIR's default `.slipway` included, are resolved against it rather than against
  * the working directory, which `npm start` sets to apps/server.
  */
-export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 const optionalString = z
   .string()

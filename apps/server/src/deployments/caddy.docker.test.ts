@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routeId } from '../infra/ingress/caddyIngress.js';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces, deployAndWait } from '../test/deployments.js';
 import { fetchThroughCaddy, startCaddy } from '../test/fixtures/caddyProcess.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
@@ -24,7 +23,7 @@ describeWith('docker')('HTTPS through Caddy', () => {
         INGRESS_HTTPS_PORT: String(caddy.httpsPort),
       },
     });
-    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+    await ctx.platform.runs.startWorkers();
   });
 
   afterAll(async () => {
@@ -52,7 +51,7 @@ describeWith('docker')('HTTPS through Caddy', () => {
     await caddy.restartEmpty();
     expect((await fetchThroughCaddy(url, caddy.rootCertificate()).catch(() => null))?.status).not.toBe(200);
     const restoredAfter = Date.now();
-    await ctx.platform.deployments.startRecovery();
+    await ctx.platform.workers.start();
     expect(await answerOf(caddy, url, 30_000)).toEqual({ status: 200, body: 'single dockerfile app\n' });
     expect(Date.now() - restoredAfter).toBeLessThan(30_000);
 

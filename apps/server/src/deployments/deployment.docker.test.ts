@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envVariables, logChunks } from '../infra/db/schema.js';
 import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
 import { listWorkspaceImages } from '../infra/docker/projectResources.js';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import {
   cleanUpWorkspaces,
   containersOf,
@@ -54,7 +53,7 @@ describeWith('docker')('the deployment engine on the real Docker Engine', () => 
         ...options,
         env: { LOCAL_REPOS_DIR: repos.root, DEPLOY_HEALTH_TIMEOUT_SECONDS: '15' },
       });
-      await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+      await ctx.platform.runs.startWorkers();
       client = await new TestClient(ctx.app).signIn('operator');
     });
 

@@ -32,6 +32,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/** A heartbeat older than `before` (or none, on a row older than it). */
+const beatBefore = (before: Date) =>
+  or(
+    lt(deployments.heartbeatAt, before),
+    and(isNull(deployments.heartbeatAt), lt(deployments.createdAt, before)),
+  );
+
 export function createDeploymentRepository(db: Db) {
   return {
     async insert(values: typeof deployments.$inferInsert): Promise<DeploymentRow> {
@@ -142,25 +149,26 @@ export function createDeploymentRepository(db: Db) {
       return row;
     },
 
-    async heartbeat(id: string) {
-      await db.update(deployments).set({ heartbeatAt: new Date() }).where(eq(deployments.id, id));
+    async heartbeat(id: string, now = new Date()) {
+      await db.update(deployments).set({ heartbeatAt: now }).where(eq(deployments.id, id));
     },
 
-    /** Running deployments whose process stopped beating: their worker died. */
-    async stale(olderThanMs: number): Promise<DeploymentRow[]> {
-      const cutoff = new Date(Date.now() - olderThanMs);
+    /** Running deployments whose process stopped beating before `before`: their worker died. */
+    async stale(before: Date): Promise<DeploymentRow[]> {
       return db
         .select()
         .from(deployments)
-        .where(
-          and(
-            eq(deployments.status, 'running'),
-            or(
-              lt(deployments.heartbeatAt, cutoff),
-              and(isNull(deployments.heartbeatAt), lt(deployments.createdAt, cutoff)),
-            ),
-          ),
-        );
+        .where(and(eq(deployments.status, 'running'), beatBefore(before)));
+    },
+
+    /** Takes a running deployment whose heartbeat stopped before `staleBefore`: one caller wins. */
+    async takeStale(id: string, now: Date, staleBefore: Date): Promise<DeploymentRow | undefined> {
+      const [row] = await db
+        .update(deployments)
+        .set({ heartbeatAt: now })
+        .where(and(eq(deployments.id, id), eq(deployments.status, 'running'), beatBefore(staleBefore)))
+        .returning();
+      return row;
     },
 
     async deleteForWorkspace(userId: string, workspaceName: string) {

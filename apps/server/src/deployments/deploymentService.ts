@@ -7,29 +7,25 @@ import {
 } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
 import type { deployments } from '../infra/db/schema.js';
-import { CHANNELS } from '../infra/docker/conventions.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import type { JobQueue } from '../infra/queue/jobQueue.js';
-import { enqueueJob, type JobHandlers, type JobKind } from '../jobs/jobCatalogue.js';
+import type { DurableRuns } from '../jobs/durableRuns.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { createAdminVmOperations } from './adminVmOperations.js';
-import { reapStaleDeployments } from './deploymentReaper.js';
 import {
   ACTIVE_STATUSES,
   type DeploymentRow,
   initialSteps,
   isUniqueViolation,
 } from './deploymentRepository.js';
-import { publishStatus, runDeployment } from './deploymentWorkflow.js';
+import { deploymentKind } from './deploymentRuns.js';
+import { publishStatus } from './deploymentWorkflow.js';
 import { EXPECTED_SHA } from './expectedCommit.js';
 import { presentDefinition, presentJob, presentStatus } from './presenter.js';
 import { listRevisions } from './revisionList.js';
 import type { WorkflowDeps } from './runState.js';
 import { createWorkflowSessions } from './workflowSessions.js';
 import { createWorkspaceRuntime } from './workspaceRuntime.js';
-
-export const DEPLOYMENT_JOB = 'deployment.run' satisfies JobKind;
 
 /** A preview's deployment: its workspace's name, the ref to fetch, the commit it must be, the VM size. */
 export interface PreviewTarget {
@@ -43,7 +39,7 @@ const sessionNotFound = () => new DomainError('not_found', 'Workflow session not
 
 export function createDeploymentService(
   deps: WorkflowDeps & {
-    queue: JobQueue;
+    runs: DurableRuns;
     kv: KeyValueStore;
     repoWebUrl: string;
     /** Billing's word on whether this deployment is paid for (throws a DomainError when it is not). */
@@ -136,7 +132,7 @@ export function createDeploymentService(
       throw error;
     }
     try {
-      await enqueueJob(deps.queue, DEPLOYMENT_JOB, { deploymentId }, { jobId: deploymentId });
+      await deps.runs.enqueue('deployment.run', deploymentId);
     } catch (error) {
       await repository.update(deploymentId, {
         status: 'failed',
@@ -203,6 +199,7 @@ export function createDeploymentService(
     { restoreLastGood },
     Object.getOwnPropertyDescriptors(deps),
   ) as WorkflowDeps;
+  deps.runs.register(deploymentKind(workflowDeps));
 
   return {
     definition: presentDefinition,
@@ -350,7 +347,7 @@ export function createDeploymentService(
         metadata: { ...row.metadata, failure_reason: DEPLOYMENT_CANCELLED_MESSAGE },
       });
       if (ended) await publishStatus(deps, ended, 'finished');
-      else await deps.pubsub.publish(CHANNELS.cancelDeployment(row.id), { by: user.id });
+      else await deps.runs.cancel('deployment.run', row.id, DEPLOYMENT_CANCELLED_MESSAGE);
       return { success: true as const, message: DEPLOYMENT_CANCELLED_MESSAGE };
     },
 
@@ -385,13 +382,6 @@ export function createDeploymentService(
     runtime: createWorkspaceRuntime(deps, repository),
 
     adminVmOperations: createAdminVmOperations(deps),
-
-    jobHandlers: {
-      [DEPLOYMENT_JOB]: ({ deploymentId }) => runDeployment(workflowDeps, deploymentId),
-    } satisfies JobHandlers,
-
-    /** Ends the deployments of dead workers (deploymentReaper.ts); the platform runs it on a timer. */
-    reapStale: () => reapStaleDeployments(workflowDeps),
   };
 }
 

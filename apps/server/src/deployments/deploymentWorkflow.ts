@@ -49,9 +49,6 @@ const STEPS: Record<DeploymentStepName, { run: (state: RunState) => Promise<void
   'post-deployment': { run: postDeployment, timeoutMs: 5 * MINUTE },
 };
 
-/** A running deployment whose heartbeat is older than five intervals lost its worker. */
-export const staleAfterMs = (deps: Pick<WorkflowDeps, 'heartbeatMs'>) => 5 * deps.heartbeatMs;
-
 export async function publishStatus(deps: WorkflowDeps, row: DeploymentRow, type: 'status' | 'finished') {
   await deps.pubsub
     .publish(CHANNELS.workflow(row.sessionId), { type, ...presentStatus(row) })
@@ -64,24 +61,16 @@ const withStep = (steps: StepRecord[], index: number, patch: Partial<StepRecord>
   steps.map((step, i) => (i === index ? { ...step, ...patch } : step));
 
 /**
- * Runs one deployment from its queued state to completed or failed. Every step has a time limit, the row
- * carries a heartbeat, and a failure of a first deployment removes whatever it started.
+ * Runs one deployment, taken from its queued state by the durable runs' home (deploymentRuns.ts), to completed
+ * or failed. Every step has a time limit, the home beats its heartbeat and aborts `cancelled` when its owner
+ * cancels it, and a failure of a first deployment removes whatever it started.
  */
-export async function runDeployment(deps: WorkflowDeps, deploymentId: string): Promise<void> {
-  const initial = await deps.repository.findById(deploymentId);
-  if (!initial) return;
-  if (initial.status === 'running') {
-    // Claimed again after the process that ran it died (or the queue retried it): end it with a reason.
-    const fresh = initial.heartbeatAt && Date.now() - initial.heartbeatAt.getTime() < staleAfterMs(deps);
-    if (!fresh) await failInterrupted(deps, initial);
-    return;
-  }
-  const claimed = await deps.repository.transition(deploymentId, ['queued'], {
-    status: 'running',
-    startedAt: new Date(),
-    heartbeatAt: new Date(),
-  });
-  if (!claimed) return;
+export async function runDeployment(
+  deps: WorkflowDeps,
+  claimed: DeploymentRow,
+  cancelled: AbortSignal,
+): Promise<void> {
+  const deploymentId = claimed.id;
   const workspace = claimed.workspaceId ? await deps.workspaces.findById(claimed.workspaceId) : undefined;
   const user = await deps.findUser(claimed.userId);
   let row = claimed;
@@ -105,20 +94,10 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     redact,
     onError: (error) => deps.logger.warn({ err: error, deploymentId }, 'storing build log lines failed'),
   });
-  const heartbeat = setInterval(
-    () =>
-      void deps.repository
-        .heartbeat(deploymentId)
-        .catch((error) => deps.logger.warn({ err: error, deploymentId }, 'deployment heartbeat failed')),
-    deps.heartbeatMs,
-  );
-  heartbeat.unref();
-  // Its owner may cancel it from any replica: the worker running it hears it here and aborts the current step.
-  const stopListening = await deps.pubsub
-    .subscribe(CHANNELS.cancelDeployment(deploymentId), () =>
-      controller.abort(new StepFailure(DEPLOYMENT_CANCELLED_MESSAGE)),
-    )
-    .catch(() => async () => {});
+  // Its owner may cancel it from any replica: the home hears it and the current step is aborted.
+  const onCancel = () => controller.abort(new StepFailure(DEPLOYMENT_CANCELLED_MESSAGE));
+  if (cancelled.aborted) onCancel();
+  else cancelled.addEventListener('abort', onCancel, { once: true });
   const workDir = path.join(deps.workRoot, deploymentId);
   const rollbackTo =
     workspace && rollbackOf(claimed) ? await deps.plans.load(workspace.id, rollbackOf(claimed)!) : undefined;
@@ -206,9 +185,7 @@ export async function runDeployment(deps: WorkflowDeps, deploymentId: string): P
     await log.end();
     await publishStatus(deps, row, 'finished');
   } finally {
-    clearInterval(heartbeat);
-    // The cancel channel's subscription: a pub/sub that went away has nothing left to unsubscribe.
-    await stopListening().catch(() => {});
+    cancelled.removeEventListener('abort', onCancel);
     await closeTarget(state?.target);
     await removeWorkDir(deps, workDir);
     // A run leaves megabytes of garbage (build output, status rows, Docker's answers) that V8 keeps as heap

@@ -6,8 +6,8 @@ import type { Db } from '../infra/db/client.js';
 import type { Ingress } from '../infra/ingress/ingress.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
-import type { JobQueue } from '../infra/queue/jobQueue.js';
 import type { Vault } from '../infra/vault/vault.js';
+import type { DurableRuns } from '../jobs/durableRuns.js';
 import { createLogStore } from '../logs/logStore.js';
 import type { ResolveCloneSource } from '../repositories/cloneSource.js';
 import { repositoryLocationBase } from '../repositories/repositoryLocation.js';
@@ -31,7 +31,7 @@ export function createDeploymentsModule(deps: {
   db: Db;
   kv: KeyValueStore;
   pubsub: PubSub;
-  queue: JobQueue;
+  runs: DurableRuns;
   users: UsersRepository;
   vault: Vault;
   logger: Logger;
@@ -50,7 +50,7 @@ export function createDeploymentsModule(deps: {
     db: deps.db,
     pubsub: deps.pubsub,
     kv: deps.kv,
-    queue: deps.queue,
+    runs: deps.runs,
     repository: createDeploymentRepository(deps.db),
     workspaces,
     vmProvider,
@@ -65,7 +65,6 @@ export function createDeploymentsModule(deps: {
     plans,
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     keepVersions: config.deployments.keepVersions,
-    heartbeatMs: config.deployments.heartbeatMs,
     networkPool: config.deployments.networkPool,
     // Read at each build, so a changed setting applies to the next deployment.
     get minFreeDiskBytes() {
@@ -89,7 +88,6 @@ export function createDeploymentsModule(deps: {
     ingress,
     buildLogs: createBuildLogReader(deps.db),
     logStore: createLogStore(deps.db),
-    jobHandlers: service.jobHandlers,
     routeRestorer,
     plans,
     setServiceReplicas,

@@ -1,6 +1,5 @@
 import { statfsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
@@ -16,7 +15,7 @@ describeWith('docker')('disk guard', () => {
   beforeAll(async () => {
     repos = createFixtureRepos('operator');
     ctx = await createTestContext({ env: { LOCAL_REPOS_DIR: repos.root, DEPLOY_MIN_FREE_DISK_MB: '1' } });
-    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+    await ctx.platform.runs.startWorkers();
     client = await new TestClient(ctx.app).signIn('operator');
   });
 

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { parseLogStreamLine } from '@slipway/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listProjectContainers, listWorkspaceImages } from '../infra/docker/projectResources.js';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces, deployAndWait, docker } from '../test/deployments.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { describeWith } from '../test/services.js';
@@ -47,7 +46,7 @@ describeWith('redis')('live workflow streams with Redis and BullMQ', () => {
       redis: true,
       env: { LOCAL_REPOS_DIR: repos.root, DEPLOY_KEEP_VERSIONS: '1' },
     });
-    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+    await ctx.platform.runs.startWorkers();
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   });

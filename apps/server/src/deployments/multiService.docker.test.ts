@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { DeployJobMetadata } from '@slipway/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LABELS } from '../infra/docker/conventions.js';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import {
   cleanUpWorkspaces,
   containersOf,
@@ -138,7 +137,7 @@ describeWith('docker')('real multi-service apps', () => {
     ctx = await createTestContext({
       env: { LOCAL_REPOS_DIR: repos.root, DEPLOY_HEALTH_TIMEOUT_SECONDS: '30' },
     });
-    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+    await ctx.platform.runs.startWorkers();
     client = await new TestClient(ctx.app).signIn('operator');
   });
 

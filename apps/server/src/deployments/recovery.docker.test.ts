@@ -23,7 +23,6 @@ import { createHostileWorld, type HostileWorld } from '../test/fixtures/hostileR
 import { describeWith, requireService } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
-import { startDeploymentWorker } from './deploymentWorker.js';
 
 const WORKER = fileURLToPath(new URL('../test/fixtures/deploymentWorkerProcess.ts', import.meta.url));
 
@@ -125,7 +124,7 @@ describeWith('postgres')('a worker killed mid-build', () => {
       const killedAt = Date.now();
 
       // The platform starts again.
-      await startDeploymentWorker(ctx.platform);
+      await ctx.platform.workers.start();
       const { status } = await waitForDeployment(client, { sessionId, deploymentId }, 60_000);
       expect(Date.now() - killedAt).toBeLessThan(60_000);
       expect(status).toMatchObject({ state: 'failed', error: PLATFORM_RESTARTED_MESSAGE });
@@ -249,7 +248,7 @@ describeWith('postgres')('a worker killed while a redeploy verifies its new cont
     );
     worker.kill('SIGKILL');
 
-    await startDeploymentWorker(ctx.platform);
+    await ctx.platform.workers.start();
     const { status: interrupted } = await waitForDeployment(client, { sessionId, deploymentId }, 60_000);
     expect(interrupted).toMatchObject({ state: 'failed', error: PLATFORM_RESTARTED_MESSAGE });
     // A rollback to version one follows by itself and reaches Live.

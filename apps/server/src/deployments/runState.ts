@@ -39,8 +39,6 @@ export interface WorkflowDeps {
   plans: RevisionPlans;
   healthTimeoutMs: number;
   keepVersions: number;
-  /** How often a running deployment's row is touched; see {@link staleAfterMs}. */
-  heartbeatMs: number;
   /** Below this much free disk on the VM a build first prunes, then refuses (0: never). */
   minFreeDiskBytes: number;
   /** Where the projects' networks get their subnets; WORKSPACE_NETWORK_POOL's default when absent. */

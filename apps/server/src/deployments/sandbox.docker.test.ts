@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../infra/db/schema.js';
 import { LABELS } from '../infra/docker/conventions.js';
 import { listWorkspaceImages } from '../infra/docker/projectResources.js';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces, containersOf, deployAndWait, docker, loopback } from '../test/deployments.js';
 import { climbTo, createHostileWorld, type HostileWorld, HTTPD } from '../test/fixtures/hostileRepos.js';
 import { describeWith } from '../test/services.js';
@@ -27,7 +26,7 @@ describeWith('docker')('the sandbox against hostile repositories', () => {
     ctx = await createTestContext({
       env: { LOCAL_REPOS_DIR: world.root, DEPLOY_HEALTH_TIMEOUT_SECONDS: '15' },
     });
-    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+    await ctx.platform.runs.startWorkers();
     client = await new TestClient(ctx.app).signIn('operator');
     // Any image on the shared engine stands for another tenant's: its ID must not be usable.
     busyboxId = (await docker.getImage('busybox:1.36').inspect()).Id.replace('sha256:', '');

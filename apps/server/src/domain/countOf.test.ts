@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareTables } from '../infra/backup/partMethod.js';
+import { compareTables } from '../backups/engine/partMethod.js';
 import { countOf } from './countOf.js';
 
 describe('counts in words', () => {

@@ -12,14 +12,16 @@ describe('job catalogue', () => {
   it('refuses to start without exactly one handler per kind', async () => {
     ctx = await createTestContext();
     await expect(startJobWorkers(ctx.platform.queue, {} as JobHandlers)).rejects.toThrow(
-      'Job handlers must cover exactly deployment.run; got none',
+      'Job handlers must cover exactly backup.run, deployment.run, restore.run; got none',
     );
     const stray = {
+      'backup.run': async () => {},
       'deployment.run': async () => {},
+      'restore.run': async () => {},
       'mystery.job': async () => {},
     } as unknown as JobHandlers;
     await expect(startJobWorkers(ctx.platform.queue, stray)).rejects.toThrow(
-      /got deployment.run, mystery.job/,
+      /got backup.run, deployment.run, mystery.job, restore.run/,
     );
   });
 
@@ -30,6 +32,8 @@ describe('job catalogue', () => {
       'deployment.run': async (payload) => {
         seen.push(payload);
       },
+      'backup.run': async () => {},
+      'restore.run': async () => {},
     });
     const deploymentId = '2b1f6d3e-8c4a-4e0b-9f6a-1d2c3b4a5e6f';
     await expect(

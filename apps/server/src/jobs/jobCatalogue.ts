@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import type { EnqueueOptions, JobQueue } from '../infra/queue/jobQueue.js';
+import type { Concurrency, EnqueueOptions, JobQueue } from '../infra/queue/jobQueue.js';
 
-/** Every kind of background job and the payload it carries. A new kind is added here first. */
+/**
+ * Every kind of background job and the payload it carries. A new kind is added here first. Each job runs one
+ * durable run (durableRuns.ts): the row of its area that the id names.
+ */
 export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deployment.run'), payload: z.object({ deploymentId: z.uuid() }) }),
+  z.object({ kind: z.literal('backup.run'), payload: z.object({ backupId: z.uuid() }) }),
+  z.object({ kind: z.literal('restore.run'), payload: z.object({ restoreId: z.uuid() }) }),
 ]);
 
 export type Job = z.infer<typeof jobSchema>;
@@ -14,6 +19,21 @@ export type JobHandlers = {
 };
 
 export const JOB_KINDS: readonly JobKind[] = jobSchema.options.map((option) => option.shape.kind.value);
+
+/** The run a job is about, and back: each kind's payload names one row. */
+export const RUN_IDS: {
+  [K in JobKind]: { of(payload: JobPayload<K>): string; payload(id: string): JobPayload<K> };
+} = {
+  'deployment.run': { of: (p) => p.deploymentId, payload: (deploymentId) => ({ deploymentId }) },
+  'backup.run': { of: (p) => p.backupId, payload: (backupId) => ({ backupId }) },
+  'restore.run': { of: (p) => p.restoreId, payload: (restoreId) => ({ restoreId }) },
+};
+
+/**
+ * How many of each kind run at once in one process. Deployments have their own slots, so a wave of scheduled
+ * backups never holds a deployment back; a restore always finds one.
+ */
+export const JOB_CONCURRENCY: Concurrency = { 'deployment.run': 4, 'backup.run': 2, 'restore.run': 2 };
 
 export async function enqueueJob<K extends JobKind>(
   queue: JobQueue,
@@ -28,11 +48,7 @@ export async function enqueueJob<K extends JobKind>(
  * Starts the workers with exactly one handler per kind of the catalogue (checked here, at start-up, so a
  * missing or stray handler stops the boot), each receiving only a payload that matches its schema.
  */
-export async function startJobWorkers(
-  queue: JobQueue,
-  handlers: JobHandlers,
-  options?: { concurrency?: number },
-): Promise<void> {
+export async function startJobWorkers(queue: JobQueue, handlers: JobHandlers): Promise<void> {
   const given = Object.keys(handlers).sort();
   const expected = [...JOB_KINDS].sort();
   if (given.join(',') !== expected.join(',')) {
@@ -52,5 +68,5 @@ export async function startJobWorkers(
       },
     ]),
   );
-  await queue.start(checked, options);
+  await queue.start(checked, { concurrency: JOB_CONCURRENCY });
 }

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { alerts, logChunks, workspaces } from '../infra/db/schema.js';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces, containersOf, deployAndWait, docker } from '../test/deployments.js';
 import { git } from '../test/fixtures/fixtureRepos.js';
 import { waitUntil } from '../test/runningWorkspaces.js';
@@ -93,7 +92,7 @@ describeWith('docker')('secret values never leave Slipway in clear', () => {
         DEPLOY_HEALTH_TIMEOUT_SECONDS: '30',
       },
     });
-    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+    await ctx.platform.runs.startWorkers();
     client = await new TestClient(ctx.app).signIn('operator');
   });
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type Docker from 'dockerode';
+import type { BackupEngine } from '../backups/engine/backupEngine.js';
+import { createDockerBackupEngine } from '../backups/engine/dockerBackupEngine.js';
 import type { Config } from '../config/config.js';
-import type { BackupEngine } from '../infra/backup/backupEngine.js';
-import { createDockerBackupEngine } from '../infra/backup/dockerBackupEngine.js';
 
 /**
  * The backup engine: restic and this machine's Docker Engine (infra/backup/). What a copy paused or stopped is

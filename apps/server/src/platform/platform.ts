@@ -8,6 +8,7 @@ import { createAuthService } from '../auth/authService.js';
 import { createSessionManager } from '../auth/sessions.js';
 import { type BackupsModule, createBackupsModule } from '../backups/backupsModule.js';
 import { createBackupsRepository } from '../backups/backupsRepository.js';
+import type { BackupEngine } from '../backups/engine/backupEngine.js';
 import { createBillingModule } from '../billing/billingModule.js';
 import { sweepLapsedWorkspaces } from '../billing/lapseSweep.js';
 import type { Config } from '../config/config.js';
@@ -19,7 +20,6 @@ import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
 import { createPreviewVariables } from '../env-variables/previewVariables.js';
-import type { BackupEngine } from '../infra/backup/backupEngine.js';
 import { type ComposeCli, createComposeCli } from '../infra/compose/composeCli.js';
 import { type Database, openDatabase } from '../infra/db/client.js';
 import { createDocker } from '../infra/docker/dockerode.js';
@@ -33,6 +33,8 @@ import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { createInProcessQueue, EMBEDDED_QUEUE_POLL_MS } from '../infra/queue/inProcessQueue.js';
 import type { JobQueue } from '../infra/queue/jobQueue.js';
 import { createLocalVault } from '../infra/vault/localVault.js';
+import { createDurableRuns } from '../jobs/durableRuns.js';
+import type { JobKind } from '../jobs/jobCatalogue.js';
 import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
 import { createLogChunks } from '../logs/logChunks.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
@@ -50,8 +52,8 @@ import { choosePaypal } from './choosePaypal.js';
 import { choosePullRequestNotes } from './choosePullRequestNotes.js';
 import { chooseRepositoryProvider } from './chooseRepositoryProvider.js';
 import { chooseVmProvider } from './chooseVmProvider.js';
-import { createDeploymentRecovery } from './deploymentRecovery.js';
 import { createRunningApps } from './runningApps.js';
+import { createWorkers } from './workers.js';
 
 /**
  * The adapters only some configurations use, imported only by them: Redis and BullMQ with REDIS_URL, Key Vault
@@ -94,6 +96,8 @@ export async function createPlatform(
     backupEngine?: BackupEngine;
     /** The backups' clock (schedule tests move it). */
     now?: () => Date;
+    /** Told each phase a durable run reached, once stored (fault tests crash the process there). */
+    onRunReached?: (job: JobKind, id: string, phase: string) => void;
   } = {},
 ) {
   const secrets = options.secrets ?? resolveSecrets(config);
@@ -126,6 +130,15 @@ export async function createPlatform(
       // The embedded database has no other process to enqueue a job: the look is only for a claim that failed.
       ...(config.databaseUrl ? {} : { pollMs: EMBEDDED_QUEUE_POLL_MS }),
     });
+
+  // Every durable run (deployments, backups, restores): one heartbeat, one reaper, one cancel, one resumption.
+  const runs = createDurableRuns({
+    queue,
+    pubsub,
+    logger,
+    heartbeatMs: config.deployments.heartbeatMs,
+    ...(options.onRunReached ? { onReached: options.onRunReached } : {}),
+  });
 
   // Key Vault when configured; the local vault still reads the values stored before it was.
   const localVault = createLocalVault(secrets.encryptionKey);
@@ -200,7 +213,7 @@ export async function createPlatform(
     db,
     kv,
     pubsub,
-    queue,
+    runs,
     users,
     vault,
     logger,
@@ -216,15 +229,15 @@ export async function createPlatform(
   });
   // Plans written in the clear by an older Slipway hold the variables they were read with: sealed before anything runs.
   await deploymentsModule.plans.sealLegacyPlans(logger);
-  const deployments = {
-    ...deploymentsModule,
-    ...createDeploymentRecovery({
-      deployments: deploymentsModule,
-      heartbeatMs: config.deployments.heartbeatMs,
-      kv,
-      logger,
-    }),
-  };
+  const deployments = deploymentsModule;
+  const workers = createWorkers({
+    runs,
+    deployments,
+    heartbeatMs: config.deployments.heartbeatMs,
+    onlyProcess: !config.databaseUrl,
+    kv,
+    logger,
+  });
   const deployOnPush = createDeployOnPushModule({
     config,
     db,
@@ -294,6 +307,7 @@ export async function createPlatform(
     store: config.backups.store,
     engine: options.backupEngine ?? chooseBackupEngine(config, backupDocker),
     docker: backupDocker,
+    runs,
     alerts: runningApps.alerts,
     workspaces: runningApps.workspacesRepo,
     // The serving version's roles and host ports: the newest completed deployment's kept plan.
@@ -304,7 +318,7 @@ export async function createPlatform(
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     deploymentInProgress: async (workspace) =>
       Boolean(await deployments.repository.activeForWorkspace(workspace.userId, workspace.name)),
-    singleProcess: !config.redisUrl,
+    singleProcess: !config.databaseUrl,
     ...(options.now ? { now: options.now } : {}),
   });
   const admin = createAdminModule({
@@ -331,6 +345,8 @@ export async function createPlatform(
     kv,
     pubsub,
     queue,
+    runs,
+    workers,
     vault,
     mailer,
     users,
@@ -368,7 +384,7 @@ export async function createPlatform(
       await ingress.close();
       await lapseSweeper.stop();
       await deployOnPush.stop();
-      await deployments.stop();
+      await workers.stop();
       await runningApps.stop();
       await queue.close();
       await pubsub.close();

@@ -6,12 +6,13 @@
  * comes from the config (or a test) through whoever starts the task.
  */
 export const SCHEDULE = {
-  'deployment-reaper': {
+  'run-reaper': {
     everyMs: 'configured', // two heartbeats (DEPLOY_HEARTBEAT_SECONDS)
-    // Every worker process, no lease: a dead lease holder would hold the reaping off, and the failing
-    // transition lets one caller win each deployment.
+    // Durable runs (deployments, backups, restores) whose process died are taken again and resumed. Every
+    // worker process, no lease: a dead lease holder would hold the reaping off, and each kind's claim lets one
+    // caller win each run.
     runsIn: 'every replica',
-    failure: 'looking for deployments of dead workers failed',
+    failure: 'looking for runs of dead workers failed',
   },
   'ingress-routes': {
     everyMs: 10_000,
@@ -46,11 +47,19 @@ export const SCHEDULE = {
     failure: 'custom domain checks failed',
   },
   'backup-scheduler': {
-    // Backups due by their workspace's schedule (daily or cron, backups/backupSchedule.ts), missed schedules
-    // alerted, and backups or restores a crash left marked as running failed.
+    // Backups due by their workspace's schedule (daily or cron, backups/backupSchedule.ts), and missed schedules
+    // alerted.
     everyMs: 30_000,
     runsIn: { lease: 'backup-scheduler' },
     failure: 'backup schedule check failed',
+  },
+  'backup-recheck': {
+    // Verified backups read back in full, the longest unread first (backups/backupRecheck.ts): damaged ones
+    // are marked and alerted.
+    everyMs: 10 * 60_000,
+    firstRunAfterInterval: true,
+    runsIn: { lease: 'backup-recheck' },
+    failure: 're-checking old backups failed',
   },
   'metric-sampler': {
     everyMs: 'configured', // METRIC_SAMPLE_INTERVAL_MS

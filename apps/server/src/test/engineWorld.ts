@@ -1,5 +1,4 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces } from './deployments.js';
 import { createHostileWorld, type HostileWorld } from './fixtures/hostileRepos.js';
 import { TestClient } from './testClient.js';
@@ -18,7 +17,7 @@ export function useEngineWorld(
   beforeAll(async () => {
     engine.world = createHostileWorld();
     engine.ctx = await createTestContext({ ...options, env: { LOCAL_REPOS_DIR: engine.world.root, ...env } });
-    await startJobWorkers(engine.ctx.platform.queue, engine.ctx.platform.deployments.jobHandlers);
+    await engine.ctx.platform.runs.startWorkers();
     engine.client = await new TestClient(engine.ctx.app).signIn('operator');
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startJobWorkers } from '../jobs/jobCatalogue.js';
 import { cleanUpWorkspaces, containersOf, deployAndWait, loopback } from '../test/deployments.js';
 import { createFixtureRepos } from '../test/fixtures/fixtureRepos.js';
 import { readKey, startSshd } from '../test/fixtures/sshdProcess.js';
@@ -26,7 +25,7 @@ describeWith('docker')('the SSH VM provider against sshd in front of the local D
         SSH_PRIVATE_KEY_FILE: sshd.privateKeyFile,
       },
     });
-    await startJobWorkers(ctx.platform.queue, ctx.platform.deployments.jobHandlers);
+    await ctx.platform.runs.startWorkers();
   });
 
   afterAll(async () => {

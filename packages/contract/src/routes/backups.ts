@@ -1,4 +1,5 @@
 import {
+  backupKeySchema,
   backupOverviewSchema,
   backupParamsSchema,
   backupSchema,
@@ -57,7 +58,16 @@ export const backupRoutes = {
     params: backupParamsSchema,
     body: startRestoreSchema,
     responses: { 202: restoreSchema },
-    note: 'Takes a safety backup first, stops the affected services, restores their volumes (or loads the dump), starts and health-checks them; a failed restore puts the safety backup back. Only a Verified backup can be restored.',
+    note: 'Reads the backup in full and checks it, and stores and verifies a safety backup of the data as it is, before anything live is touched; then stops the affected services, swaps the checked data in, starts and health-checks them. A failure after the swap puts the data as it was back. A backup that cannot be read back as stored is refused and marked Damaged. Only a Verified backup can be restored.',
+  }),
+  exportBackupKey: route({
+    method: 'POST',
+    path: '/api/workspace-backup-key/:name',
+    kind: 'json',
+    access: 'whitelisted',
+    params: workspaceNameParamSchema,
+    responses: { 200: backupKeySchema },
+    note: "The workspace repository's location and password, for a restore with plain restic if Slipway is lost. Every export is written to the audit log; the web app shows it once.",
   }),
   getRestore: route({
     method: 'GET',

@@ -15,6 +15,32 @@ export interface StoredBackupPart {
   addedBytes: number;
   fingerprint: unknown;
   checked: string | null;
+  /** SHA-256 of the bytes restic stored (parts written since it was recorded): a read-back must give them. */
+  sha256?: string;
+}
+
+/**
+ * What a restore has done so far, kept on its row so that the process that takes it over after a crash knows
+ * what to finish or undo: each part's staged data (volumes made for it), and the containers it stopped.
+ */
+export interface RestorePlan {
+  staged: {
+    service: string;
+    checked: string;
+    units: {
+      live: string;
+      livePath: string;
+      staging: string;
+      stagingPath: string;
+      previous: string;
+      liveExisted: boolean;
+      keep: string[];
+    }[];
+  }[];
+  /** Containers stopped around the swap (recorded before they are stopped), started again whatever happens. */
+  held: string[];
+  /** Set when putting the live data back failed: its volumes stay for an operator, never removed by Slipway. */
+  keptForOperator?: boolean;
 }
 
 /**
@@ -57,8 +83,17 @@ export const backups = pgTable(
     parts: jsonb('parts').$type<StoredBackupPart[]>().notNull().default([]),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     addedBytes: bigint('added_bytes', { mode: 'number' }).notNull().default(0),
+    /**
+     * The repository its snapshots are in, below the workspace's: null for the workspace's own, `safety/{restore}`
+     * for a restore's safety backup (a repository of its own, so that its data never depends on another's packs).
+     */
+    repository: text('repository'),
     /** Beaten while it runs: a row whose heartbeat stopped was left by a crash. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How many times a process took it (jobs/durableRuns.ts): 0 while queued. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When its data was last read back in full by the re-check of old backups. */
+    recheckedAt: timestamp('rechecked_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
@@ -66,6 +101,7 @@ export const backups = pgTable(
   (t) => [
     index('backups_workspace_idx').on(t.workspaceId, t.startedAt),
     index('backups_active_idx').on(t.status).where(sql`status in ('running', 'verifying')`),
+    index('backups_recheck_idx').on(t.status, t.recheckedAt),
   ],
 );
 
@@ -83,7 +119,9 @@ export const restores = pgTable(
     services: jsonb('services').$type<string[]>().notNull(),
     status: text('status').notNull(),
     cause: text('cause'),
+    plan: jsonb('plan').$type<RestorePlan>().notNull().default({ staged: [], held: [] }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -59,6 +59,4 @@ export const CHANNELS = {
   /** Running services' output of one workspace: lines `{id, ts, service, log, source, container_id}`, published before
    * they are stored, and `{type: 'stored', through}` once they are (logs/logStream.ts). */
   serviceLogs: (workspaceId: string) => `logs:service:${workspaceId}`,
-  /** Asks the worker running a deployment to stop it: `{by: userId}`. */
-  cancelDeployment: (deploymentId: string) => `deployment:cancel:${deploymentId}`,
 } as const;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { queueJobs } from '../db/schema.js';
-import type { JobCounts, JobHandler, JobQueue } from './jobQueue.js';
+import { type Concurrency, type JobCounts, type JobHandler, type JobQueue, slotsFor } from './jobQueue.js';
 
 /** How often a started queue looks for jobs it was not told about (enqueued by another process). */
 export const POLL_MS = 2_000;
@@ -10,7 +10,7 @@ export const POLL_MS = 2_000;
 export const EMBEDDED_QUEUE_POLL_MS = 10_000;
 
 /**
- * Jobs live in the `queue_jobs` table; this process claims and runs them one `concurrency` slot at a time.
+ * Jobs live in the `queue_jobs` table; this process claims and runs them, each kind in slots of its own.
  * A job it enqueues starts at once; one another process enqueued (a second replica, a worker process) is
  * found by the next look, every {@link POLL_MS}, as is one whose claim failed.
  */
@@ -19,17 +19,18 @@ export function createInProcessQueue(
   settings: { onClaimError?: (error: unknown) => void; pollMs?: number } = {},
 ): JobQueue {
   let handlers: Record<string, JobHandler> | undefined;
-  let concurrency = 4;
-  let running = 0;
+  let concurrency: Concurrency | undefined;
+  /** Jobs (and claims looking for one) per kind. */
+  const running = new Map<string, number>();
   let closed = false;
   let poll: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<void>>();
 
-  async function claim() {
-    // A single UPDATE claims the oldest waiting job, so two pumps never take the same one.
+  async function claim(kind: string) {
+    // A single UPDATE claims the oldest waiting job of the kind, so two pumps never take the same one.
     const rows = await db.execute<{ id: string; kind: string; payload: unknown; attempts: number }>(sql`
       update queue_jobs set state = 'active', attempts = attempts + 1, updated_at = now()
-      where id = (select id from queue_jobs where state = 'waiting' order by created_at, id limit 1 for update skip locked)
+      where id = (select id from queue_jobs where state = 'waiting' and kind = ${kind} order by created_at, id limit 1 for update skip locked)
       returning id, kind, payload, attempts`);
     return (rows as unknown as { rows: { id: string; kind: string; payload: unknown; attempts: number }[] })
       .rows[0];
@@ -52,11 +53,16 @@ export function createInProcessQueue(
     }
   }
 
-  /** Starts one more claimer if a slot is free; each claimer that found work starts the next. */
+  /** Starts one more claimer for each kind with a free slot; each claimer that found work starts the next. */
   function pump() {
-    if (!handlers || closed || running >= concurrency) return;
-    running += 1;
-    const task = claim()
+    for (const kind of Object.keys(handlers ?? {})) pumpKind(kind);
+  }
+
+  function pumpKind(kind: string) {
+    const busy = running.get(kind) ?? 0;
+    if (!handlers || closed || busy >= slotsFor(concurrency, kind)) return;
+    running.set(kind, busy + 1);
+    const task = claim(kind)
       .then(async (job) => {
         if (!job) return false;
         await runOne(job);
@@ -68,9 +74,9 @@ export function createInProcessQueue(
         return false;
       })
       .then((didWork) => {
-        running -= 1;
+        running.set(kind, (running.get(kind) ?? 1) - 1);
         inFlight.delete(task);
-        if (didWork) pump();
+        if (didWork) pumpKind(kind);
       });
     inFlight.add(task);
   }
@@ -80,16 +86,23 @@ export function createInProcessQueue(
     async enqueue(kind, payload, options) {
       const id = options?.jobId ?? randomUUID();
       await db.insert(queueJobs).values({ id, kind, payload }).onConflictDoNothing();
-      pump();
+      if (handlers && Object.hasOwn(handlers, kind)) pumpKind(kind);
       return id;
     },
     async start(jobHandlers, options) {
       handlers = jobHandlers;
-      concurrency = options?.concurrency ?? concurrency;
+      concurrency = options?.concurrency;
       // Whatever was running when the last process stopped runs again; its handler decides how to resume.
       await db.update(queueJobs).set({ state: 'waiting' }).where(eq(queueJobs.state, 'active'));
-      const [row] = await db.select({ n: count() }).from(queueJobs).where(eq(queueJobs.state, 'waiting'));
-      for (let i = 0; i < Math.min(concurrency, Number(row?.n ?? 0)); i++) pump();
+      const waiting = await db
+        .select({ kind: queueJobs.kind, n: count() })
+        .from(queueJobs)
+        .where(eq(queueJobs.state, 'waiting'))
+        .groupBy(queueJobs.kind);
+      for (const { kind, n } of waiting) {
+        if (!Object.hasOwn(jobHandlers, kind)) continue;
+        for (let i = 0; i < Math.min(slotsFor(concurrency, kind), Number(n)); i++) pumpKind(kind);
+      }
       poll ??= setInterval(pump, settings.pollMs ?? POLL_MS);
       poll.unref();
     },

@@ -16,11 +16,22 @@ export interface JobCounts {
   failed: number;
 }
 
+/** How many jobs of each kind run at once in this process (a kind not named: {@link DEFAULT_CONCURRENCY}). */
+export type Concurrency = Readonly<Record<string, number>>;
+
+export const DEFAULT_CONCURRENCY = 4;
+
+export const slotsFor = (concurrency: Concurrency | undefined, kind: string) =>
+  concurrency?.[kind] ?? DEFAULT_CONCURRENCY;
+
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
   enqueue(kind: string, payload: unknown, options?: EnqueueOptions): Promise<string>;
-  /** Starts processing; exactly one handler per kind. Jobs interrupted by a previous stop are run again. */
-  start(handlers: Record<string, JobHandler>, options?: { concurrency?: number }): Promise<void>;
+  /**
+   * Starts processing; exactly one handler per kind, each kind with slots of its own (a wave of backups never
+   * holds a deployment back). Jobs interrupted by a previous stop are run again.
+   */
+  start(handlers: Record<string, JobHandler>, options?: { concurrency?: Concurrency }): Promise<void>;
   counts(): Promise<JobCounts>;
   /** Stops taking jobs and waits for running ones to finish. */
   close(): Promise<void>;

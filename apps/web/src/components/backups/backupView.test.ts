@@ -42,6 +42,7 @@ const backup: Backup = {
   started_at: STARTED,
   finished_at: '2026-11-27T03:01:00.000Z',
   verified_at: '2026-11-27T03:02:00.000Z',
+  rechecked_at: null,
 };
 
 const settings: BackupSettings = {
@@ -167,8 +168,15 @@ describe('states in words', () => {
   });
 
   it('shows the steps done, under way and to come', () => {
-    expect(restoreStepStates('stopping')).toEqual(['done', 'current', 'waiting', 'waiting', 'waiting']);
-    expect(restoreStepStates('done')).toEqual(['done', 'done', 'done', 'done', 'done']);
+    expect(restoreStepStates('stopping')).toEqual([
+      'done',
+      'done',
+      'current',
+      'waiting',
+      'waiting',
+      'waiting',
+    ]);
+    expect(restoreStepStates('done')).toEqual(['done', 'done', 'done', 'done', 'done', 'done']);
     expect(restoreStepStates('failed')).toBeNull();
   });
 });

@@ -10,28 +10,38 @@ import type {
 import { formatDateTime } from '../../lib/dates';
 import type { BadgeTone } from '../ui';
 
-/** Blue while it runs or is checked, green once its restore checked out, red when it failed. */
+/** Blue while it runs or is checked, green once its restore checked out, red when it failed or is damaged. */
 export const BACKUP_STATUS_TONES = {
   running: 'info',
   verifying: 'info',
   verified: 'success',
   failed: 'danger',
+  damaged: 'danger',
 } as const satisfies Record<BackupStatus, BadgeTone>;
 
-/** Green when restored, red when it failed, amber when it failed and the safety backup was put back. */
+/** Green when restored, red when it failed, amber while and once the data as it was is put back. */
 export const RESTORE_STATUS_TONES = {
+  reading: 'info',
   safety_backup: 'info',
   stopping: 'info',
   restoring: 'info',
   starting: 'info',
   verifying: 'info',
+  rolling_back: 'warning',
   done: 'success',
   failed: 'danger',
   rolled_back: 'warning',
 } as const satisfies Record<RestoreStatus, BadgeTone>;
 
 /** A restore's steps in the order it takes them, for showing how far it got. */
-export const RESTORE_STEPS = ['safety_backup', 'stopping', 'restoring', 'starting', 'verifying'] as const;
+export const RESTORE_STEPS = [
+  'reading',
+  'safety_backup',
+  'stopping',
+  'restoring',
+  'starting',
+  'verifying',
+] as const;
 
 export type RestoreStepState = 'done' | 'current' | 'waiting';
 

@@ -1,12 +1,22 @@
-import { Readable } from 'node:stream';
 import type Docker from 'dockerode';
-import type { PartResult, ResticRepository, ServiceData } from './backupEngine.js';
+import { type ExecOptions, execStream, execText } from '../../infra/docker/containerExec.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import type { PartResult, ServiceData, Verification } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
-import { type ExecOptions, execStream, execText } from './containerExec.js';
 import { MysqlDumpCounter, SYSTEM_SCHEMAS } from './mysqlDumpCounter.js';
 import type { PartMethod } from './partMethod.js';
-import { compareTables, dataVolume, refuseOtherMajorVersion, withThrowawayServer } from './partMethod.js';
+import {
+  compareTables,
+  dataVolume,
+  pathInVolume,
+  refuseOtherMajorVersion,
+  stageInThrowawayServer,
+  withThrowawayServer,
+} from './partMethod.js';
 import { backUpOutput, producerError, restoreInto, waitUntil } from './streamedPart.js';
+import { swapUnit } from './volumeSwap.js';
+
+const DATA_DIR = '/var/lib/mysql';
 
 const dumpFile = (service: string) => `${service}.sql`;
 
@@ -90,10 +100,40 @@ async function loadDump(
     dumpFile(part.service),
     (input) => execStream(docker, containerId, [client, '-u', 'root'], clientOptions(data, { stdin: input })),
     `Loading the dump of ${part.service}`,
+    part.sha256,
   );
 }
 
+/** Waits for the server to take connections over the network (the official images first start without it). */
+async function waitForServer(docker: Docker, containerId: string, data: ServiceData, what: string) {
+  await waitUntil(
+    async () => (await sql(docker, containerId, data, 'SELECT @@skip_networking'))[0]?.[0] === '0',
+    async () => {
+      const state = (await docker.getContainer(containerId).inspect()).State;
+      if (!state.Running) throw new BackupError(`${what} stopped (exit ${state.ExitCode})`);
+    },
+    what,
+  );
+}
+
+const credentialsEnv = (data: ServiceData) =>
+  Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
+
+/** The dump loaded into the throwaway server (taking connections), and its rows counted. */
+async function loadAndCount(
+  docker: Docker,
+  repo: ResticRepository,
+  containerId: string,
+  data: ServiceData,
+  part: PartResult,
+): Promise<Verification> {
+  await loadDump(docker, repo, containerId, data, part);
+  return compareTables(part, await countRows(docker, containerId, data));
+}
+
 export const mysqlParts: PartMethod = {
+  file: dumpFile,
+
   async backUp({ docker }, repo, data, tags) {
     const version = await serverVersion(docker, data.containerId, data).catch((error: unknown) => {
       throw producerError(`The dump of ${data.service}`, error);
@@ -130,55 +170,52 @@ export const mysqlParts: PartMethod = {
   },
 
   async verify(context, repo, data, part) {
-    const { docker } = context;
-    const env = Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
-    const volume = dataVolume(data, '/var/lib/mysql');
-    return withThrowawayServer(context, data, volume, env, async (containerId) => {
-      // The official images first run a server without networking for their init scripts, then restart it.
-      await waitUntil(
-        async () => (await sql(docker, containerId, data, 'SELECT @@skip_networking'))[0]?.[0] === '0',
-        async () => {
-          const state = (await docker.getContainer(containerId).inspect()).State;
-          if (!state.Running)
-            throw new BackupError(`The throwaway database stopped (exit ${state.ExitCode})`);
-        },
-        'The throwaway database',
-      );
-      await loadDump(docker, repo, containerId, data, part);
-      return compareTables(part, await countRows(docker, containerId, data));
-    });
+    return withThrowawayServer(
+      context,
+      data,
+      dataVolume(data, DATA_DIR),
+      credentialsEnv(data),
+      async (id) => {
+        await waitForServer(context.docker, id, data, 'The throwaway database');
+        return loadAndCount(context.docker, repo, id, data, part);
+      },
+    );
   },
 
-  async restore({ docker }, repo, data, part) {
-    refuseOtherMajorVersion(
-      'mysql',
-      part,
-      await serverVersion(docker, data.containerId, data),
-      (major) => `version ${major}`,
-    );
-    // The dump recreates its databases and tables; databases made since would stay, so every user database goes
-    // first (the system ones are overwritten table by table by the dump).
-    const schemas = await sql(
-      docker,
-      data.containerId,
+  /** The dump loaded into a new data directory of the service's own image; the swap replaces the live one. */
+  async stage(context, repo, data, part, restoreId) {
+    const { docker } = context;
+    const volume = dataVolume(data, DATA_DIR);
+    const { scratch, checked } = await stageInThrowawayServer(
+      context,
       data,
-      `SELECT schema_name FROM information_schema.schemata WHERE ${userSchemas.replace('table_schema', 'schema_name')}`,
+      volume,
+      credentialsEnv(data),
+      async (containerId) => {
+        await waitForServer(docker, containerId, data, 'The throwaway database');
+        refuseOtherMajorVersion(
+          'mysql',
+          part,
+          await serverVersion(docker, containerId, data),
+          (major) => `version ${major}`,
+        );
+        return loadAndCount(docker, repo, containerId, data, part);
+      },
+      restoreId,
     );
-    const drops = schemas.map(([name]) => `DROP DATABASE \`${name!.replace(/`/g, '``')}\`;\n`);
-    const { client } = await tools(docker, data.containerId);
-    const dropping = await execStream(
-      docker,
-      data.containerId,
-      [client, '-u', 'root'],
-      clientOptions(data, { stdin: Readable.from(drops) }),
-    );
-    dropping.stdout.resume();
-    await dropping.finished.catch((error) => {
-      throw producerError(`Emptying ${part.service} before the restore`, error);
+    const inVolume = pathInVolume(volume, DATA_DIR);
+    const unit = await swapUnit(context, restoreId, {
+      live: volume.dockerVolume,
+      livePath: inVolume,
+      staging: scratch,
+      stagingPath: inVolume,
+      keep: [],
     });
-    await loadDump(docker, repo, data.containerId, data, part);
-    const check = compareTables(part, await countRows(docker, data.containerId, data));
-    if (!check.ok)
-      throw new BackupError(`The restore of ${part.service} did not bring every row back: ${check.reason}`);
+    return { service: part.service, checked, units: [unit] };
+  },
+
+  async checkLive({ docker }, data, part) {
+    await waitForServer(docker, data.containerId, data, data.service);
+    return compareTables(part, await countRows(docker, data.containerId, data));
   },
 };

@@ -1,13 +1,24 @@
-import { Readable } from 'node:stream';
 import type Docker from 'dockerode';
-import type { PartResult, ResticRepository, ServiceData, Verification } from './backupEngine.js';
+import { byLine, execStream, execText } from '../../infra/docker/containerExec.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import type { PartResult, ServiceData, Verification } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
-import { byLine, execStream, execText } from './containerExec.js';
 import type { PartMethod } from './partMethod.js';
-import { compareTables, dataVolume, refuseOtherMajorVersion, withThrowawayServer } from './partMethod.js';
+import {
+  compareTables,
+  dataVolume,
+  pathInVolume,
+  refuseOtherMajorVersion,
+  stageInThrowawayServer,
+  withThrowawayServer,
+} from './partMethod.js';
 import { PostgresDumpCounter, tableKey } from './postgresDumpCounter.js';
 import { existingRolesTolerated } from './postgresRoles.js';
 import { backUpOutput, producerError, restoreInto, waitUntil } from './streamedPart.js';
+import { swapUnit } from './volumeSwap.js';
+
+/** The server's own configuration in its data directory: kept from the live data across a restore. */
+const CONFIG_FILES = ['postgresql.conf', 'pg_hba.conf', 'pg_ident.conf', 'postgresql.auto.conf'];
 
 const superuser = (data: ServiceData) =>
   data.credentials.POSTGRES_USER || data.credentials.PGUSER || 'postgres';
@@ -104,26 +115,37 @@ async function loadDump(
         onStderr,
       }),
     `Loading the dump of ${part.service}`,
+    part.sha256,
   );
   if (errors.length) throw new BackupError(`The dump of ${part.service} did not load cleanly: ${errors[0]}`);
 }
 
 const dumpFile = (service: string) => `${service}.sql`;
 
-async function waitForServer(docker: Docker, containerId: string, data: ServiceData): Promise<void> {
+async function waitForServer(
+  docker: Docker,
+  containerId: string,
+  data: ServiceData,
+  what = 'The throwaway PostgreSQL',
+): Promise<void> {
   // Over TCP: the official image's entrypoint first runs a server on its socket only, for its init scripts.
   const ping = psqlArgs(data, 'template1', ['-h', '127.0.0.1', '-c', 'SELECT 1']);
   await waitUntil(
     () => execText(docker, containerId, ping, { env: pgEnv(data) }).then(() => true),
     async () => {
       const state = (await docker.getContainer(containerId).inspect()).State;
-      if (!state.Running) throw new BackupError(`The throwaway PostgreSQL stopped (exit ${state.ExitCode})`);
+      if (!state.Running) throw new BackupError(`${what} stopped (exit ${state.ExitCode})`);
     },
-    'The throwaway PostgreSQL',
+    what,
   );
 }
 
+const credentialsEnv = (data: ServiceData) =>
+  Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
+
 export const postgresParts: PartMethod = {
+  file: dumpFile,
+
   async backUp({ docker }, repo, data, tags) {
     const version = await serverVersion(docker, data.containerId, data).catch((error: unknown) => {
       throw producerError(`The dump of ${data.service}`, error);
@@ -151,12 +173,11 @@ export const postgresParts: PartMethod = {
 
   async verify(context, repo, data, part): Promise<Verification> {
     const { docker } = context;
-    const env = Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
     return withThrowawayServer(
       context,
       data,
       dataVolume(data, data.credentials.PGDATA),
-      env,
+      credentialsEnv(data),
       async (containerId) => {
         await waitForServer(docker, containerId, data);
         await loadDump(docker, repo, containerId, data, part);
@@ -165,30 +186,45 @@ export const postgresParts: PartMethod = {
     );
   },
 
-  async restore({ docker }, repo, data, part) {
-    refuseOtherMajorVersion(
-      'postgres',
-      part,
-      await serverVersion(docker, data.containerId, data),
-      (major) => `PostgreSQL ${major}`,
+  /**
+   * pg_dumpall's dump loaded into a new cluster of the service's own image (its whole data directory, so the
+   * swap replaces the cluster at once): no database of the live server is emptied or dropped before the new one
+   * has loaded and checked out. The live data's configuration files are kept.
+   */
+  async stage(context, repo, data, part, restoreId) {
+    const { docker } = context;
+    const volume = dataVolume(data, data.credentials.PGDATA);
+    const { scratch, checked } = await stageInThrowawayServer(
+      context,
+      data,
+      volume,
+      credentialsEnv(data),
+      async (containerId) => {
+        await waitForServer(docker, containerId, data);
+        refuseOtherMajorVersion(
+          'postgres',
+          part,
+          await serverVersion(docker, containerId, data),
+          (major) => `PostgreSQL ${major}`,
+        );
+        await loadDump(docker, repo, containerId, data, part);
+        return compareTables(part, await countRows(docker, containerId, data));
+      },
+      restoreId,
     );
-    // pg_dumpall's plain dump creates every database but `postgres` and fills them: start from an empty cluster
-    // (FORCE ends the app's connections), keeping the templates. Roles stay; the dump's ALTER ROLE resets theirs.
-    const reset = Readable.from([
-      "SELECT format('DROP DATABASE %I WITH (FORCE)', datname) FROM pg_database WHERE datname NOT IN ('template0', 'template1') \\gexec\n",
-      'CREATE DATABASE postgres;\n',
-    ]);
-    const resetting = await execStream(docker, data.containerId, psqlArgs(data, 'template1', ['-f', '-']), {
-      env: pgEnv(data),
-      stdin: reset,
+    const inVolume = pathInVolume(volume, data.credentials.PGDATA);
+    const unit = await swapUnit(context, restoreId, {
+      live: volume.dockerVolume,
+      livePath: inVolume,
+      staging: scratch,
+      stagingPath: inVolume,
+      keep: CONFIG_FILES,
     });
-    resetting.stdout.resume();
-    await resetting.finished.catch((error) => {
-      throw producerError(`Emptying ${part.service} before the restore`, error);
-    });
-    await loadDump(docker, repo, data.containerId, data, part);
-    const check = compareTables(part, await countRows(docker, data.containerId, data));
-    if (!check.ok)
-      throw new BackupError(`The restore of ${part.service} did not bring every row back: ${check.reason}`);
+    return { service: part.service, checked, units: [unit] };
+  },
+
+  async checkLive({ docker }, data, part) {
+    await waitForServer(docker, data.containerId, data, data.service);
+    return compareTables(part, await countRows(docker, data.containerId, data));
   },
 };

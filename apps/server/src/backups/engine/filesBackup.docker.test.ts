@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { execText } from '../../infra/docker/containerExec.js';
+import { createThrowawayVolume, removeThrowawayVolume } from '../../infra/docker/throwawayContainers.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import { restoreThroughEngine, TestProject } from '../../test/backupTestKit.js';
 import { describeWith } from '../../test/services.js';
-import type { BackupEngine, PartResult, ResticRepository, ServiceData } from './backupEngine.js';
+import type { BackupEngine, PartResult, ServiceData } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
-import { TestProject } from './backupTestKit.js';
-import { execText } from './containerExec.js';
 import { createDockerBackupEngine, throwawayOwnerOf } from './dockerBackupEngine.js';
 import { whileHeld } from './servicesHeld.js';
-import { createThrowawayVolume, removeThrowawayVolume } from './throwawayContainers.js';
 
 /** One tar member's header and data (ustar), for archives no tar would write. */
 function tarMember(name: string, content: string, type = '0', link = ''): Buffer {
@@ -101,9 +102,7 @@ describeWith('docker')('backing up a volume of files', () => {
     expect(await engine.verifyPart(repo, data, part)).toEqual({ ok: true, checked: '2 files, 70006 bytes' });
 
     await sh(app, 'rm /srv/uploads/a/b/one.txt && echo new > /srv/uploads/added.txt');
-    await project.docker.getContainer(app).stop({ t: 0 });
-    await engine.restorePart(repo, data, part);
-    await project.docker.getContainer(app).start();
+    await restoreThroughEngine(engine, project.docker, repo, data, part);
     expect(await sh(app, 'cat /srv/uploads/link; ls /srv/uploads')).toBe('hello\na\nbig.bin\nlink\n');
   });
 
@@ -130,7 +129,9 @@ describeWith('docker')('backing up a volume of files', () => {
         ...stored,
         fingerprint: { kind: 'files', files: {} },
       };
-      const refusal = await engine.restorePart(repo, data, part).catch((error: unknown) => error);
+      const refusal = await restoreThroughEngine(engine, project.docker, repo, data, part).catch(
+        (error: unknown) => error,
+      );
       expect(refusal).toBeInstanceOf(BackupError);
       expect((refusal as Error).message).toMatch(
         /^The archive holds a path outside its volume, so nothing was restored/,

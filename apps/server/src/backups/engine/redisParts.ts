@@ -1,14 +1,14 @@
 import { posix } from 'node:path';
 import type Docker from 'dockerode';
 import { countOf } from '../../domain/countOf.js';
+import { execStream, execText } from '../../infra/docker/containerExec.js';
+import { runInThrowaway } from '../../infra/docker/throwawayContainers.js';
 import type { PartResult, ServiceData, Verification } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
-import { execStream, execText } from './containerExec.js';
 import type { EngineContext, PartMethod } from './partMethod.js';
-import { dataVolume, withThrowawayServer } from './partMethod.js';
-import { whileHeld } from './servicesHeld.js';
+import { dataVolume, pathInVolume, stageInThrowawayServer, withThrowawayServer } from './partMethod.js';
 import { backUpOutput, restoreInto, waitUntil } from './streamedPart.js';
-import { runInThrowaway } from './throwawayContainers.js';
+import { swapUnit } from './volumeSwap.js';
 
 const snapshotFile = (service: string) => `${service}.rdb`;
 
@@ -109,7 +109,7 @@ function compareKeys(part: PartResult, keys: number): Verification {
 /** Writes the part's snapshot file at `path` in a volume mounted at `mountPath`, owned like its directory. */
 async function writeSnapshot(
   { docker, owner, helperImage }: EngineContext,
-  repo: Parameters<PartMethod['restore']>[1],
+  repo: Parameters<PartMethod['stage']>[1],
   part: PartResult,
   volume: { volume: string; path: string },
   path: string,
@@ -138,10 +138,42 @@ async function writeSnapshot(
         },
       ),
     `Writing ${part.service}'s Redis snapshot`,
+    part.sha256,
   );
 }
 
+/** The throwaway server's command: the snapshot at `path` loaded, nothing written back. */
+const loadOnly = (path: string) => [
+  'redis-server',
+  '--dir',
+  posix.dirname(path),
+  '--dbfilename',
+  posix.basename(path),
+  '--appendonly',
+  'no',
+  '--save',
+  '',
+];
+
+/** Redis loads an append-only file instead of the snapshot: such a service cannot be restored from one. */
+async function refuseAppendOnly(docker: Docker, data: ServiceData) {
+  const appendOnly = (
+    await execText(docker, data.containerId, ['redis-cli', 'CONFIG', 'GET', 'appendonly'], {
+      env: cliEnv(data),
+    })
+  )
+    .split(/\r?\n/)[1]
+    ?.trim();
+  if (appendOnly === 'yes') {
+    throw new BackupError(
+      `${data.service} keeps an append-only file, which Redis would load instead of the snapshot: nothing was changed. Turn appendonly off to restore it.`,
+    );
+  }
+}
+
 export const redisParts: PartMethod = {
+  file: snapshotFile,
+
   async backUp({ docker }, repo, data, tags) {
     const path = await snapshotPath(docker, data.containerId, data);
     const keys = await keyCount(docker, data.containerId, data);
@@ -169,17 +201,6 @@ export const redisParts: PartMethod = {
     const path = await snapshotPath(docker, data.containerId, data);
     const volume = dataVolume(data, posix.dirname(path));
     const env = Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
-    const cmd = [
-      'redis-server',
-      '--dir',
-      posix.dirname(path),
-      '--dbfilename',
-      posix.basename(path),
-      '--appendonly',
-      'no',
-      '--save',
-      '',
-    ];
     return withThrowawayServer(
       context,
       data,
@@ -190,36 +211,50 @@ export const redisParts: PartMethod = {
         return compareKeys(part, await keyCount(docker, containerId, { ...data, credentials: {} }));
       },
       {
-        cmd,
+        cmd: loadOnly(path),
         prepare: (scratch) =>
           writeSnapshot(context, repo, part, { volume: scratch, path: volume.path }, path),
       },
     );
   },
 
-  async restore(context, repo, data, part) {
+  /** The snapshot file written into a new volume and loaded by a throwaway Redis; the swap replaces the file. */
+  async stage(context, repo, data, part, restoreId) {
     const { docker } = context;
+    await refuseAppendOnly(docker, data);
     const path = await snapshotPath(docker, data.containerId, data);
-    const appendOnly = (
-      await execText(docker, data.containerId, ['redis-cli', 'CONFIG', 'GET', 'appendonly'], {
-        env: cliEnv(data),
-      })
-    )
-      .split(/\r?\n/)[1]
-      ?.trim();
-    if (appendOnly === 'yes') {
-      throw new BackupError(
-        `${data.service} keeps an append-only file, which Redis would load instead of the snapshot: nothing was changed. Turn appendonly off to restore it.`,
-      );
-    }
     const volume = dataVolume(data, posix.dirname(path));
-    // Redis writes its dataset over the file when it stops: it is stopped first, and started by whileHeld.
-    await whileHeld(docker, context.stateDir, 'stop', [data.containerId], async () => {
-      await writeSnapshot(context, repo, part, { volume: volume.dockerVolume, path: volume.path }, path);
+    const env = Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
+    const { scratch, checked } = await stageInThrowawayServer(
+      context,
+      data,
+      volume,
+      env,
+      async (containerId) => {
+        await waitForRedis(docker, containerId, { ...data, credentials: {} }, 'The throwaway Redis');
+        return compareKeys(part, await keyCount(docker, containerId, { ...data, credentials: {} }));
+      },
+      restoreId,
+      {
+        cmd: loadOnly(path),
+        prepare: (staging) =>
+          writeSnapshot(context, repo, part, { volume: staging, path: volume.path }, path),
+      },
+    );
+    const inVolume = pathInVolume(volume, path);
+    // Redis writes its dataset over the file when it stops: the swap comes after the stop, and wins.
+    const unit = await swapUnit(context, restoreId, {
+      live: volume.dockerVolume,
+      livePath: inVolume,
+      staging: scratch,
+      stagingPath: inVolume,
+      keep: [],
     });
+    return { service: part.service, checked, units: [unit] };
+  },
+
+  async checkLive({ docker }, data, part) {
     await waitForRedis(docker, data.containerId, data, data.service);
-    const check = compareKeys(part, await keyCount(docker, data.containerId, data));
-    if (!check.ok)
-      throw new BackupError(`The restore of ${part.service} did not bring every key back: ${check.reason}`);
+    return compareKeys(part, await keyCount(docker, data.containerId, data));
   },
 };

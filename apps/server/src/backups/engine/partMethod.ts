@@ -1,9 +1,15 @@
+import { posix } from 'node:path';
 import type { BackupMethod } from '@slipway/contract';
 import type Docker from 'dockerode';
 import { countOf } from '../../domain/countOf.js';
-import type { PartResult, ResticRepository, ServiceData, Verification, VolumeMount } from './backupEngine.js';
+import {
+  createThrowawayVolume,
+  removeThrowawayVolume,
+  startThrowawayServer,
+} from '../../infra/docker/throwawayContainers.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import type { PartResult, ServiceData, StagedPart, Verification, VolumeMount } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
-import { createThrowawayVolume, removeThrowawayVolume, startThrowawayServer } from './throwawayContainers.js';
 
 export interface EngineContext {
   docker: Docker;
@@ -15,8 +21,10 @@ export interface EngineContext {
   stateDir: string;
 }
 
-/** How one backup method backs up, verifies and restores a service's part. */
+/** How one backup method backs up, verifies and stages a service's part, and checks it once live. */
 export interface PartMethod {
+  /** The part's file inside its snapshot. */
+  file(service: string): string;
   backUp(
     context: EngineContext,
     repo: ResticRepository,
@@ -29,7 +37,16 @@ export interface PartMethod {
     data: ServiceData,
     part: PartResult,
   ): Promise<Verification>;
-  restore(context: EngineContext, repo: ResticRepository, data: ServiceData, part: PartResult): Promise<void>;
+  /** The part read in full into new volumes (labelled with the restore), checked; nothing live touched. */
+  stage(
+    context: EngineContext,
+    repo: ResticRepository,
+    data: ServiceData,
+    part: PartResult,
+    restoreId: string,
+  ): Promise<StagedPart>;
+  /** The running service (started after the swap) holds what the part recorded. */
+  checkLive(context: EngineContext, data: ServiceData, part: PartResult): Promise<Verification>;
 }
 
 /** A server's major version: PostgreSQL 10+ by its first number (9.6 by two), MySQL and MariaDB by two. */
@@ -74,6 +91,16 @@ export function dataVolume(data: ServiceData, dataDir?: string): VolumeMount {
   return volume;
 }
 
+/** Where `dataDir` is inside the volume mounted at `volume.path` ('' for the volume itself). */
+export function pathInVolume(volume: VolumeMount, dataDir: string | undefined): string {
+  if (!dataDir) return '';
+  const relative = posix.relative(volume.path, dataDir);
+  if (relative === '..' || relative.startsWith('../') || posix.isAbsolute(relative)) {
+    throw new BackupError(`${dataDir} is not inside the volume mounted at ${volume.path}`);
+  }
+  return relative;
+}
+
 /** Row counts restored against those the backup recorded: every table, exactly. */
 export function compareTables(part: PartResult, restored: Record<string, number>): Verification {
   if (part.fingerprint.kind !== 'tables') return { ok: false, reason: 'The backup recorded no table counts' };
@@ -97,14 +124,62 @@ export function compareTables(part: PartResult, restored: Record<string, number>
  * removes both whatever happens. A mismatch or a failure is a `{ok: false}` with the sentence.
  */
 export async function withThrowawayServer(
-  { docker, owner }: EngineContext,
+  context: EngineContext,
   data: ServiceData,
   volume: VolumeMount,
   env: string[],
   work: (containerId: string) => Promise<Verification>,
   options: { cmd?: string[]; prepare?: (scratchVolume: string) => Promise<void> } = {},
 ): Promise<Verification> {
-  const scratch = await createThrowawayVolume({ docker, owner }, 'verify');
+  try {
+    const { result, scratch } = await inThrowawayServer(context, data, volume, env, work, options);
+    await removeThrowawayVolume(context.docker, scratch);
+    return result;
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Loads the part into a throwaway server as `withThrowawayServer` does, and keeps its volume when the check
+ * passes: the server is stopped cleanly (its files at rest) and the volume, labelled with the restore, holds
+ * the data a swap puts in place of the live data. A failed check is a BackupError (`damaged` when the backup's
+ * own bytes were at fault); nothing is kept then.
+ */
+export async function stageInThrowawayServer(
+  context: EngineContext,
+  data: ServiceData,
+  volume: VolumeMount,
+  env: string[],
+  load: (containerId: string) => Promise<Verification>,
+  restoreId: string,
+  options: { cmd?: string[]; prepare?: (scratchVolume: string) => Promise<void> } = {},
+): Promise<{ scratch: string; checked: string }> {
+  const { result, scratch } = await inThrowawayServer(context, data, volume, env, load, {
+    ...options,
+    keepFor: restoreId,
+  });
+  if (!result.ok) {
+    await removeThrowawayVolume(context.docker, scratch);
+    throw new BackupError(`${data.service}: the backup did not check out when read back: ${result.reason}`);
+  }
+  return { scratch, checked: result.checked };
+}
+
+/** The throwaway server's life: its volume is removed on failure, kept (and the server stopped) on success. */
+async function inThrowawayServer<T>(
+  { docker, owner }: EngineContext,
+  data: ServiceData,
+  volume: VolumeMount,
+  env: string[],
+  work: (containerId: string) => Promise<T>,
+  options: { cmd?: string[]; prepare?: (scratchVolume: string) => Promise<void>; keepFor?: string },
+): Promise<{ result: T; scratch: string }> {
+  const scratch = await createThrowawayVolume(
+    { docker, owner },
+    options.keepFor ? 'staging' : 'verify',
+    options.keepFor,
+  );
   try {
     await options.prepare?.(scratch);
     const server = await startThrowawayServer(
@@ -119,13 +194,15 @@ export async function withThrowawayServer(
       },
     );
     try {
-      return await work(server.id);
+      const result = await work(server.id);
+      // Its files at rest before anything else reads them: the server's own shutdown, as `docker stop` asks.
+      if (options.keepFor) await server.stop();
+      return { result, scratch };
     } finally {
       await server.remove();
     }
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-  } finally {
     await removeThrowawayVolume(docker, scratch);
+    throw error;
   }
 }

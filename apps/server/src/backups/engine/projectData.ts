@@ -1,6 +1,6 @@
 import type { BackupMethod } from '@slipway/contract';
 import type Docker from 'dockerode';
-import { LABELS } from '../docker/conventions.js';
+import { LABELS } from '../../infra/docker/conventions.js';
 import type { ServiceData, VolumeMount } from './backupEngine.js';
 
 /** A service labelled so is stopped and started again around its files copy instead of paused. */

@@ -1,17 +1,20 @@
 import type Docker from 'dockerode';
 import { countOf } from '../../domain/countOf.js';
-import type { PartResult, ResticRepository, ServiceData, Verification } from './backupEngine.js';
-import { BackupError } from './backupEngine.js';
-import type { PartMethod } from './partMethod.js';
-import { whileHeld } from './servicesHeld.js';
-import { backUpOutput, restoreInto } from './streamedPart.js';
-import { memberPath, type TarEntry, TarLister, volumeEntryGuard } from './tarListing.js';
 import {
   createThrowawayVolume,
   removeThrowawayVolume,
   runInThrowaway,
+  type ThrowawayOwner,
   type VolumeBinding,
-} from './throwawayContainers.js';
+} from '../../infra/docker/throwawayContainers.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import type { PartResult, ServiceData, Verification } from './backupEngine.js';
+import { BackupError } from './backupEngine.js';
+import type { EngineContext, PartMethod } from './partMethod.js';
+import { whileHeld } from './servicesHeld.js';
+import { backUpOutput, restoreInto } from './streamedPart.js';
+import { memberPath, type TarEntry, TarLister, volumeEntryGuard } from './tarListing.js';
+import { swapUnit } from './volumeSwap.js';
 
 /**
  * A files part is one tar of all the service's volumes, each under its Compose name (`uploads/…`), read by a
@@ -90,26 +93,56 @@ function compareFiles(part: PartResult, restored: Record<string, number>): Verif
   return { ok: true, checked: `${countOf(expected.length, 'file')}, ${countOf(bytes, 'byte')}` };
 }
 
-/** Reads the whole archive once through the guard, writing nothing: a bad member refuses the restore. */
-async function checkArchive(repo: ResticRepository, part: PartResult, data: ServiceData): Promise<void> {
-  const read = repo.dumpStream(part.snapshotId, archiveFile(part.service));
-  const lister = fileLister({}, archiveGuard(data));
+/**
+ * Unpacks the part's archive into `scratch` (each volume under its Compose name), through the guard (a member
+ * outside its volume refuses it) and the file lister; answers the file list the archive held.
+ */
+async function unpackInto(
+  owner: ThrowawayOwner & { helperImage: string },
+  repo: ResticRepository,
+  part: PartResult,
+  scratch: string,
+  guard?: (entry: TarEntry) => void,
+): Promise<Record<string, number>> {
+  const restored: Record<string, number> = {};
+  await restoreInto(
+    repo,
+    part.snapshotId,
+    archiveFile(part.service),
+    (input) =>
+      runInThrowaway(owner, {
+        image: owner.helperImage,
+        cmd: ['tar', '-x', '-C', ROOT],
+        volumes: [{ volume: scratch, path: ROOT }],
+        stdin: input.pipe(fileLister(restored, guard)),
+      }),
+    `Restoring ${part.service}'s files`,
+    part.sha256,
+  );
+  return restored;
+}
+
+/** The files of the volumes as they are now (read by a throwaway that mounts them read-only). */
+async function liveFiles(context: EngineContext, data: ServiceData): Promise<Record<string, number>> {
+  const files: Record<string, number> = {};
+  const tar = await runInThrowaway(context, {
+    image: context.helperImage,
+    cmd: ['tar', '-c', '-C', ROOT, '.'],
+    volumes: bindings(data, true),
+  });
+  const lister = fileLister(files);
   const listed = new Promise<void>((resolve, reject) => {
     lister.on('error', reject);
     lister.on('finish', resolve);
   });
-  read.stdout.pipe(lister).resume();
-  try {
-    await listed;
-  } catch (error) {
-    read.kill();
-    await read.done.catch(() => {});
-    throw error;
-  }
-  await read.done;
+  tar.stdout.pipe(lister).resume();
+  await Promise.all([listed, tar.finished]);
+  return files;
 }
 
 export const filesParts: PartMethod = {
+  file: archiveFile,
+
   async backUp({ docker, owner, helperImage, stateDir }, repo, data, tags) {
     const files: Record<string, number> = {};
     const holders = await containersMounting(docker, data);
@@ -146,69 +179,57 @@ export const filesParts: PartMethod = {
     };
   },
 
-  async verify({ docker, owner, helperImage }, repo, _data, part) {
-    await repo.check();
-    const scratch = await createThrowawayVolume({ docker, owner }, 'verify');
+  async verify(context, repo, _data, part) {
+    const scratch = await createThrowawayVolume(context, 'verify');
     try {
-      const restored: Record<string, number> = {};
-      await restoreInto(
-        repo,
-        part.snapshotId,
-        archiveFile(part.service),
-        (input) =>
-          runInThrowaway(
-            { docker, owner },
-            {
-              image: helperImage,
-              cmd: ['tar', '-x', '-C', ROOT],
-              volumes: [{ volume: scratch, path: ROOT }],
-              stdin: input.pipe(fileLister(restored)),
-            },
-          ),
-        `Restoring ${part.service}'s files into a throwaway volume`,
-      );
-      return compareFiles(part, restored);
+      return compareFiles(part, await unpackInto(context, repo, part, scratch));
     } finally {
-      await removeThrowawayVolume(docker, scratch);
+      await removeThrowawayVolume(context.docker, scratch);
     }
   },
 
-  async restore({ docker, owner, helperImage }, repo, data, part) {
+  /**
+   * The archive unpacked into a new volume (a directory per volume) through the guard, and its files compared
+   * with the backup's list; each volume's directory then replaces the live volume's contents in the swap.
+   */
+  async stage(context, repo, data, part, restoreId) {
     const missing = part.volumes.filter(
       (volume) => !data.volumes.some((mounted) => mounted.volume === volume),
     );
     if (missing.length)
       throw new BackupError(`${part.service} no longer mounts ${missing.join(', ')}: nothing was restored`);
-    await checkArchive(repo, part, data);
-    const volumes = bindings(data, false);
-    for (const binding of volumes) {
-      const emptying = await runInThrowaway(
-        { docker, owner },
-        {
-          image: helperImage,
-          cmd: ['find', binding.path, '-mindepth', '1', '-maxdepth', '1', '-exec', 'rm', '-rf', '{}', '+'],
-          volumes,
-        },
-      );
-      emptying.stdout.resume();
-      await emptying.finished;
+    const scratch = await createThrowawayVolume(context, 'staging', restoreId);
+    try {
+      const check = compareFiles(part, await unpackInto(context, repo, part, scratch, archiveGuard(data)));
+      if (!check.ok) {
+        throw new BackupError(
+          `${part.service}: the backup did not check out when read back: ${check.reason}`,
+        );
+      }
+      const units = [];
+      for (const volume of data.volumes.filter((mounted) => part.volumes.includes(mounted.volume))) {
+        units.push(
+          await swapUnit(context, restoreId, {
+            live: volume.dockerVolume,
+            livePath: '',
+            staging: scratch,
+            stagingPath: volume.volume,
+            keep: [],
+          }),
+        );
+      }
+      return { service: part.service, checked: check.checked, units };
+    } catch (error) {
+      await removeThrowawayVolume(context.docker, scratch);
+      throw error;
     }
-    await restoreInto(
-      repo,
-      part.snapshotId,
-      archiveFile(part.service),
-      (input) =>
-        runInThrowaway(
-          { docker, owner },
-          {
-            image: helperImage,
-            cmd: ['tar', '-x', '-C', ROOT],
-            volumes,
-            // Checked again on the way in: the bytes are the same, and a guard costs nothing.
-            stdin: input.pipe(fileLister({}, archiveGuard(data))),
-          },
-        ),
-      `Restoring ${part.service}'s files`,
-    );
+  },
+
+  async checkLive(context, data, part) {
+    const live = await liveFiles(context, {
+      ...data,
+      volumes: data.volumes.filter((mounted) => part.volumes.includes(mounted.volume)),
+    });
+    return compareFiles(part, live);
   },
 };

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackupError } from './backupEngine.js';
-import { ResticCli } from './resticRepository.js';
+import { ResticCli } from './resticCli.js';
+import { ResticError } from './resticErrors.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -22,16 +22,18 @@ const read = async (stream: Readable) => {
 describe.skipIf(!existsSync('/usr/bin/restic') && process.env.CI !== 'true')('a restic repository', () => {
   let dir: string;
   let path: string;
+  let runtimeDir: string;
   const password = 'the "right" password; $(not run)';
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'slipway-restic-test-'));
     path = join(dir, 'repo');
+    runtimeDir = join(dir, 'runtime');
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('is created on first use, stores a stream and gives it back', async () => {
-    const repo = new ResticCli({ kind: 'local', path }, password);
+    const repo = new ResticCli({ kind: 'local', path }, password, { runtimeDir });
     await repo.ensureInitialised();
     await repo.ensureInitialised();
     const stored = await repo.backupStream(Readable.from([Buffer.from('hello backup\n')]), 'db.sql', [
@@ -47,42 +49,44 @@ describe.skipIf(!existsSync('/usr/bin/restic') && process.env.CI !== 'true')('a 
   });
 
   it('says so when the password does not match', async () => {
-    const wrong = new ResticCli({ kind: 'local', path }, 'not the password');
+    const wrong = new ResticCli({ kind: 'local', path }, 'not the password', { runtimeDir });
     const refusal = await wrong
       .backupStream(Readable.from([Buffer.from('x')]), 'x.sql', [])
       .catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(BackupError);
+    expect(refusal).toBeInstanceOf(ResticError);
     expect((refusal as Error).message).toMatch(/^The backup repository's password does not match: /);
   });
 
-  it('keeps the password off the command line and removes its password file', async () => {
+  it('keeps the password off the command line and out of the environment, and leaves no file behind', async () => {
     const seen = join(dir, 'seen');
     const spy = join(dir, 'restic-spy');
-    const tempRoot = await mkdtemp(join(dir, 'temp-'));
-    // Records what restic was given: its arguments, and its password file's mode and bytes.
+    // Records what restic was given: its arguments, its environment, where its password file is, and its bytes.
     await writeFile(
       spy,
-      `#!/bin/sh\nprintf '%s\\n' "$@" >> '${seen}'\nstat -c %a "$RESTIC_PASSWORD_FILE" >> '${seen}'\ncat "$RESTIC_PASSWORD_FILE" > '${seen}.password'\nexec /usr/bin/restic "$@"\n`,
+      `#!/bin/sh\nprintf '%s\\n' "$@" >> '${seen}'\nenv >> '${seen}.env'\nreadlink /proc/$$/fd/3 >> '${seen}.where'\ncat /dev/fd/3 > '${seen}.password'\nexec /usr/bin/restic "$@"\n`,
       { mode: 0o700 },
     );
-    const repo = new ResticCli({ kind: 'local', path }, password, { binary: spy, tempRoot });
+    const repo = new ResticCli({ kind: 'local', path }, password, { runtimeDir, binary: spy });
     await repo.ensureInitialised();
     const stored = await repo.backupStream(Readable.from([Buffer.from('x')]), 'x.sql', []);
     await repo.removeSnapshots([stored.snapshotId]);
     const recorded = await readFile(seen, 'utf8');
     expect(recorded).toContain('backup');
-    expect(recorded).not.toContain('password');
-    const modes = recorded.split('\n').filter((line) => /^[0-7]{3}$/.test(line));
-    // One restic run stores the part (the local repository seen on disk, the snapshot's full id read from its
-    // file), one removes it: each run derives the key again.
-    expect(modes).toHaveLength(2);
-    expect(new Set(modes)).toEqual(new Set(['600']));
+    expect(recorded).toContain('/dev/fd/3');
+    expect(recorded).not.toContain(password);
+    expect(await readFile(`${seen}.env`, 'utf8')).not.toContain(password);
+    // The file restic reads its password from was unlinked before restic started.
+    const where = (await readFile(`${seen}.where`, 'utf8')).trim().split('\n');
+    expect(where).toHaveLength(2);
+    for (const line of where) expect(line).toMatch(/ \(deleted\)$/);
     expect(await readFile(`${seen}.password`, 'utf8')).toBe(password);
-    expect(await readdir(tempRoot)).toEqual([]);
+    // Nothing is left in the runtime directory: no key, no record of a process that has ended.
+    expect(await readdir(join(runtimeDir, 'keys'))).toEqual([]);
+    expect(await readdir(join(runtimeDir, 'processes'))).toEqual([]);
   });
 
   it('removes snapshots outside the retention, but never the ones to keep', async () => {
-    const repo = new ResticCli({ kind: 'local', path }, password);
+    const repo = new ResticCli({ kind: 'local', path }, password, { runtimeDir });
     await repo.ensureInitialised();
     const ids = [];
     for (const text of ['a', 'b', 'c']) {
@@ -111,13 +115,13 @@ describe.skipIf(!existsSync('/usr/bin/restic') && process.env.CI !== 'true')('a 
       await mkdir(small);
       await execFileAsync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', small]);
       try {
-        const repo = new ResticCli({ kind: 'local', path: join(small, 'repo') }, password);
+        const repo = new ResticCli({ kind: 'local', path: join(small, 'repo') }, password, { runtimeDir });
         await repo.ensureInitialised();
         const first = await repo.backupStream(Readable.from([Buffer.from('kept')]), 'first.sql', []);
         const failure = await repo
           .backupStream(Readable.from([randomBytes(6 * 1024 * 1024)]), 'big.sql', [])
           .catch((error: unknown) => error);
-        expect(failure).toBeInstanceOf(BackupError);
+        expect(failure).toBeInstanceOf(ResticError);
         expect((failure as Error).message).toMatch(
           /^The disk of the backup repository is full: .*no space left on device/,
         );
@@ -130,7 +134,7 @@ describe.skipIf(!existsSync('/usr/bin/restic') && process.env.CI !== 'true')('a 
   );
 
   it('fails its check with a sentence when the repository was tampered with', async () => {
-    const repo = new ResticCli({ kind: 'local', path }, password);
+    const repo = new ResticCli({ kind: 'local', path }, password, { runtimeDir });
     await repo.ensureInitialised();
     await repo.backupStream(Readable.from([Buffer.from('to be tampered with')]), 'tampered.sql', []);
     const data = join(path, 'data');
@@ -142,7 +146,7 @@ describe.skipIf(!existsSync('/usr/bin/restic') && process.env.CI !== 'true')('a 
       }
     }
     const failure = await repo.check().catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(BackupError);
+    expect(failure).toBeInstanceOf(ResticError);
     expect((failure as Error).message).toMatch(/^The backup repository failed its integrity check: /);
   });
 });

@@ -17,6 +17,11 @@ export interface ThrowawayOwner {
 }
 /** On a throwaway server: the container of the service whose backup it checks. */
 export const THROWAWAY_OF_LABEL = 'dev.slipway.backup-of';
+/**
+ * On a volume a restore made (its staged data, or the live data it holds while the swap may be undone): the
+ * restore's id. Such a volume outlives a crash — the restore's own recovery removes it — and nothing else does.
+ */
+export const RESTORE_LABEL = 'dev.slipway.restore';
 
 /** The small image whose `tar`, `find` and `sh` read and write volumes (busybox; built offline in tests). */
 export const DEFAULT_HELPER_IMAGE = 'busybox:1.36';
@@ -27,13 +32,21 @@ export interface VolumeBinding {
   readOnly?: boolean;
 }
 
-const mounts = (bindings: VolumeBinding[]) =>
-  bindings.map((binding) => ({
+/** A directory of the engine's host (the engine's own volumes directory, for a restore's swap by rename). */
+export interface HostBinding {
+  hostPath: string;
+  path: string;
+}
+
+const mounts = (bindings: VolumeBinding[], hosts: HostBinding[] = []) => [
+  ...bindings.map((binding) => ({
     Type: 'volume' as const,
     Source: binding.volume,
     Target: binding.path,
     ReadOnly: binding.readOnly ?? false,
-  }));
+  })),
+  ...hosts.map((host) => ({ Type: 'bind' as const, Source: host.hostPath, Target: host.path })),
+];
 
 async function removeContainer(docker: Docker, id: string): Promise<void> {
   await docker
@@ -51,7 +64,14 @@ async function removeContainer(docker: Docker, id: string): Promise<void> {
  */
 export async function runInThrowaway(
   { docker, owner }: ThrowawayOwner,
-  options: { image: string; cmd: string[]; volumes: VolumeBinding[]; stdin?: Readable; user?: string },
+  options: {
+    image: string;
+    cmd: string[];
+    volumes: VolumeBinding[];
+    hosts?: HostBinding[];
+    stdin?: Readable;
+    user?: string;
+  },
 ): Promise<RunningExec> {
   const container = await docker.createContainer({
     Image: options.image,
@@ -64,7 +84,7 @@ export async function runInThrowaway(
     OpenStdin: Boolean(options.stdin),
     StdinOnce: Boolean(options.stdin),
     NetworkDisabled: true,
-    HostConfig: { Mounts: mounts(options.volumes), NetworkMode: 'none' },
+    HostConfig: { Mounts: mounts(options.volumes, options.hosts), NetworkMode: 'none' },
   });
   try {
     const socket = (await container.attach({
@@ -81,8 +101,14 @@ export async function runInThrowaway(
     await container.start();
     let inputError: Error | undefined;
     let cancelled = false;
+    // The attach connection goes first: an engine writing into a connection nobody reads holds the container
+    // (Docker 20.10 then hangs `inspect` and `kill` on it, and listings that wait for it). Then the kill; the
+    // removal below (forced) ends it whatever the kill did.
     const stop = () => {
-      container.kill().catch(() => {});
+      socket.destroy();
+      container.kill().catch(() => {
+        // Already gone, or the engine is slow: the forced removal after `wait` ends it either way.
+      });
     };
     if (options.stdin) {
       options.stdin.pipe(socket);
@@ -106,6 +132,7 @@ export async function runInThrowaway(
           });
         }
       } finally {
+        socket.destroy();
         await removeContainer(docker, container.id);
       }
     })();
@@ -125,14 +152,29 @@ export async function runInThrowaway(
   }
 }
 
-/** A new empty volume labelled as the engine's own; the caller removes it (removeThrowawayVolume). */
+/**
+ * A new empty volume labelled as the engine's own; the caller removes it (removeThrowawayVolume). With
+ * `restoreId`, it belongs to that restore: crash clean-up leaves it to the restore's recovery.
+ */
 export async function createThrowawayVolume(
   { docker, owner }: ThrowawayOwner,
   purpose: string,
+  restoreId?: string,
 ): Promise<string> {
   const name = `slipway-backup-${purpose}-${randomUUID().slice(0, 8)}`;
-  await docker.createVolume({ Name: name, Labels: { [THROWAWAY_LABEL]: owner } });
+  await docker.createVolume({
+    Name: name,
+    Labels: { [THROWAWAY_LABEL]: owner, ...(restoreId ? { [RESTORE_LABEL]: restoreId } : {}) },
+  });
   return name;
+}
+
+/** The restores of this owner that have volumes on the engine (theirs to finish or remove). */
+export async function restoresWithVolumes({ docker, owner }: ThrowawayOwner): Promise<string[]> {
+  const { Volumes } = await docker.listVolumes({ filters: { label: [`${THROWAWAY_LABEL}=${owner}`] } });
+  return [
+    ...new Set((Volumes ?? []).flatMap((volume) => volume.Labels?.[RESTORE_LABEL] ?? []).filter(Boolean)),
+  ];
 }
 
 export async function removeThrowawayVolume(docker: Docker, name: string): Promise<void> {
@@ -152,11 +194,14 @@ export async function removeThrowawayVolume(docker: Docker, name: string): Promi
   }
 }
 
+/** How long a throwaway server has to shut down cleanly before the engine kills it. */
+const SERVER_STOP_SECONDS = 120;
+
 /** A throwaway database server: `image`'s own command on a fresh volume at `dataPath`; no network. */
 export async function startThrowawayServer(
   { docker, owner }: ThrowawayOwner,
   options: { image: string; volume: string; dataPath: string; env: string[]; cmd?: string[]; of: string },
-): Promise<{ id: string; remove(): Promise<void> }> {
+): Promise<{ id: string; stop(): Promise<void>; remove(): Promise<void> }> {
   const container = await docker.createContainer({
     Image: options.image,
     Cmd: options.cmd,
@@ -172,16 +217,28 @@ export async function startThrowawayServer(
     await remove();
     throw error;
   }
-  return { id: container.id, remove };
+  return {
+    id: container.id,
+    // The server's own shutdown (SIGTERM, as `docker stop`), so its files are consistent at rest.
+    stop: async () => {
+      await container.stop({ t: SERVER_STOP_SECONDS }).catch((error: { statusCode?: number }) => {
+        if (error.statusCode !== 304) throw error;
+      });
+    },
+    remove,
+  };
 }
 
-/** Removes what a crash left of this owner's throwaway containers and volumes (never another server's). */
+/**
+ * Removes what a crash left of this owner's throwaway containers and volumes (never another server's, and never
+ * a restore's volume: it may hold the only copy of live data until the restore's recovery puts it back).
+ */
 export async function removeThrowawayLeftovers({ docker, owner }: ThrowawayOwner): Promise<void> {
   const filters = { label: [`${THROWAWAY_LABEL}=${owner}`] };
   for (const container of await docker.listContainers({ all: true, filters })) {
     await removeContainer(docker, container.Id);
   }
   for (const volume of (await docker.listVolumes({ filters })).Volumes ?? []) {
-    await removeThrowawayVolume(docker, volume.Name);
+    if (!volume.Labels?.[RESTORE_LABEL]) await removeThrowawayVolume(docker, volume.Name);
   }
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { execText } from '../../infra/docker/containerExec.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import { ensureDatabaseImages, restoreThroughEngine, TestProject } from '../../test/backupTestKit.js';
 import { describeWith } from '../../test/services.js';
-import type { BackupEngine, ResticRepository, ServiceData } from './backupEngine.js';
+import type { BackupEngine, ServiceData } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
-import { ensureDatabaseImages, TestProject } from './backupTestKit.js';
-import { execText } from './containerExec.js';
 import { createDockerBackupEngine } from './dockerBackupEngine.js';
 
 describeWith('docker')('backing up a MariaDB service', () => {
@@ -46,7 +47,7 @@ describeWith('docker')('backing up a MariaDB service', () => {
     expect(await engine.verifyPart(repo, data, part)).toEqual({ ok: true, checked: '2 tables, 3000 rows' });
 
     await sql('DELETE FROM shop.orders WHERE id > 5; CREATE DATABASE made_later');
-    await engine.restorePart(repo, data, part);
+    await restoreThroughEngine(engine, project.docker, repo, data, part);
     expect(await sql('SELECT COUNT(*) FROM shop.orders')).toBe('3000');
     expect(
       await sql("SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = 'made_later'"),
@@ -60,7 +61,9 @@ describeWith('docker')('backing up a MariaDB service', () => {
       ...part,
       fingerprint: { kind: 'tables' as const, serverVersion: '10.6.12-MariaDB', tables: {} },
     };
-    const refusal = await engine.restorePart(repo, data, older).catch((error: unknown) => error);
+    const refusal = await restoreThroughEngine(engine, project.docker, repo, data, older).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(BackupError);
     expect((refusal as Error).message).toMatch(
       /^The dump of mysql is from version 10.6 and the running server is version 10.11/,

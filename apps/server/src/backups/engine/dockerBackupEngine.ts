@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BackupMethod } from '@slipway/contract';
 import type Docker from 'dockerode';
-import type {
-  BackupEngine,
-  PartResult,
-  ResticRepository,
-  ServiceData,
-  Verification,
-} from './backupEngine.js';
+import { countOf } from '../../domain/countOf.js';
+import { DEFAULT_HELPER_IMAGE, restoresWithVolumes } from '../../infra/docker/throwawayContainers.js';
+import { ResticCli } from '../../infra/restic/resticCli.js';
+import { stopLeftoverProcesses } from '../../infra/restic/resticProcesses.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import type { BackupEngine, PartResult, ServiceData, Verification } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
 import { filesParts } from './filesParts.js';
 import { mongoParts } from './mongoParts.js';
@@ -17,10 +16,9 @@ import type { EngineContext, PartMethod } from './partMethod.js';
 import { postgresParts } from './postgresParts.js';
 import { describeProjectData } from './projectData.js';
 import { redisParts } from './redisParts.js';
-import { ResticCli } from './resticRepository.js';
 import { resumeInterrupted } from './servicesHeld.js';
-import { producerError } from './streamedPart.js';
-import { DEFAULT_HELPER_IMAGE } from './throwawayContainers.js';
+import { producerError, readBackFile } from './streamedPart.js';
+import { discardRestore, swapBack, swapIn } from './volumeSwap.js';
 
 const METHODS = {
   postgres: postgresParts,
@@ -35,7 +33,10 @@ export const throwawayOwnerOf = (stateDir: string) =>
   createHash('sha256').update(path.resolve(stateDir)).digest('hex').slice(0, 16);
 
 export interface DockerBackupEngineOptions {
-  /** Records of containers a copy paused or stopped, read again at start (e.g. DATA_DIR/backups/.held). */
+  /**
+   * This server's own records, read again at start (e.g. DATA_DIR/backups/.held): containers a copy paused or
+   * stopped, and the restic processes running (its `restic` subfolder).
+   */
   stateDir: string;
   /** The image whose busybox tools read and write volumes; `busybox:1.36` by default. */
   helperImage?: string;
@@ -50,8 +51,9 @@ export function createDockerBackupEngine(docker: Docker, options: DockerBackupEn
     helperImage: options.helperImage ?? DEFAULT_HELPER_IMAGE,
   };
   const method = (data: ServiceData | PartResult): PartMethod => METHODS[data.method];
+  const resticDir = path.join(options.stateDir, 'restic');
   return {
-    openRepository: (location, password) => new ResticCli(location, password),
+    openRepository: (location, password) => new ResticCli(location, password, { runtimeDir: resticDir }),
     describeProjectData: (projectName) => describeProjectData(docker, projectName),
     backUpService: (repo: ResticRepository, data: ServiceData, tags: string[]) =>
       method(data)
@@ -66,18 +68,43 @@ export function createDockerBackupEngine(docker: Docker, options: DockerBackupEn
         return { ok: false, reason: error instanceof Error ? error.message : String(error) };
       }
     },
-    restorePart: async (repo, data, part) => {
+    readBack: async (repo, part): Promise<Verification> => {
+      try {
+        const bytes = await readBackFile(repo, part.snapshotId, method(part).file(part.service), part.sha256);
+        return {
+          ok: true,
+          checked: `${countOf(bytes, 'byte')} read back${part.sha256 ? ', identical' : ''}`,
+        };
+      } catch (error) {
+        return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    stagePart: async (repo, data, part, restoreId) => {
       if (data.method !== part.method) {
         throw new BackupError(
-          `${part.service} is backed up as ${part.method} but now runs as ${data.method}`,
+          `${part.service} is backed up as ${part.method} but now runs as ${data.method}: nothing was changed.`,
         );
       }
       return method(part)
-        .restore(context, repo, data, part)
+        .stage(context, repo, data, part, restoreId)
         .catch((error: unknown) => {
-          throw producerError(`Restoring ${part.service}`, error);
+          throw producerError(`Reading the backup of ${part.service}`, error);
         });
     },
-    resumeInterrupted: () => resumeInterrupted(docker, options.stateDir, context.owner),
+    swapIn: (units) => swapIn(context, units),
+    swapBack: (units) => swapBack(context, units),
+    discardRestore: (restoreId) => discardRestore(context, restoreId),
+    restoresWithVolumes: () => restoresWithVolumes(context),
+    checkLive: async (data, part): Promise<Verification> => {
+      try {
+        return await method(part).checkLive(context, data, part);
+      } catch (error) {
+        return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    resumeInterrupted: async () => {
+      await stopLeftoverProcesses(resticDir);
+      return resumeInterrupted(docker, options.stateDir, context.owner);
+    },
   };
 }

@@ -1,12 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { RepositoryLocation, ResticRepository, StreamBackup } from './backupEngine.js';
-import { BackupError } from './backupEngine.js';
-import { resticError } from './resticErrors.js';
+import { ResticError, resticError } from './resticErrors.js';
+import { recordProcess, secretDescriptor } from './resticProcesses.js';
+import type {
+  RepositoryLocation,
+  ResticRepository,
+  ResticSnapshot,
+  StreamBackup,
+} from './resticRepository.js';
 
 /** restic's tags are comma-separated on its command line: a tag is one plain word. */
 const TAG = /^[A-Za-z0-9][A-Za-z0-9_.:=@-]{0,199}$/;
@@ -20,20 +25,28 @@ const STDERR_LIMIT = 64 * 1024;
 
 function checkTags(tags: string[]): void {
   for (const tag of tags)
-    if (!TAG.test(tag)) throw new BackupError(`A backup tag is not a plain word: ${tag}`);
+    if (!TAG.test(tag)) throw new ResticError(`A backup tag is not a plain word: ${tag}`);
 }
 
 function checkSnapshotId(id: string): void {
-  if (!SNAPSHOT_ID.test(id)) throw new BackupError(`Not a snapshot id: ${id}`);
+  if (!SNAPSHOT_ID.test(id)) throw new ResticError(`Not a snapshot id: ${id}`);
 }
 
 export function checkStdinName(name: string): void {
-  if (!STDIN_NAME.test(name)) throw new BackupError(`Not a file name for a backup part: ${name}`);
+  if (!STDIN_NAME.test(name)) throw new ResticError(`Not a file name for a backup part: ${name}`);
 }
 
 interface Invocation {
   args: string[];
   env: Record<string, string>;
+}
+
+/**
+ * restic's options for a repository, as an operator types them (`--repo …`, and sftp's command): what a workspace's
+ * key export tells its owner, so that plain restic reaches the same repository. No credential is in them.
+ */
+export function repositoryOptions(location: RepositoryLocation): string[] {
+  return locationInvocation(location).args.filter((arg) => arg !== '--no-cache');
 }
 
 /** restic's repository argument and the environment or options its location needs; never a secret on argv. */
@@ -44,7 +57,7 @@ function locationInvocation(location: RepositoryLocation): Invocation {
     case 'sftp': {
       for (const word of [location.user, location.host, location.identityFile, location.knownHostsFile]) {
         if (!SSH_WORD.test(word))
-          throw new BackupError(`An SFTP setting holds a character restic cannot pass: ${word}`);
+          throw new ResticError(`An SFTP setting holds a character restic cannot pass: ${word}`);
       }
       const ssh = [
         'ssh',
@@ -94,20 +107,30 @@ const pick = (env: NodeJS.ProcessEnv, names: string[]): Record<string, string> =
 
 export interface ResticRun {
   stdout: Readable;
-  /** Resolves with restic's stdout when it was not streamed, rejects with a BackupError sentence. */
+  /** Resolves with restic's stdout when it was not streamed, rejects with a ResticError sentence. */
   done: Promise<string>;
   kill(): void;
 }
 
+export interface ResticCliOptions {
+  /**
+   * This server's own directory for restic's runtime records (resticProcesses.ts): which restic processes run,
+   * so that the next start after a crash stops them.
+   */
+  runtimeDir: string;
+  binary?: string;
+}
+
 /**
- * A restic repository driven through the `restic` command: argument arrays, the password in a mode-0600 file
- * named by RESTIC_PASSWORD_FILE (removed after each command), S3 keys in the child's environment only.
+ * A restic repository driven through the `restic` command: argument arrays; the password as a descriptor of an
+ * already-unlinked file (`--password-file /dev/fd/3`: nothing on disk, nothing on argv or in the environment);
+ * S3 keys in the child's environment only. Each running restic is recorded until it ends.
  */
 export class ResticCli implements ResticRepository {
   constructor(
     private readonly location: RepositoryLocation,
     private readonly password: string,
-    private readonly options: { binary?: string; tempRoot?: string } = {},
+    private readonly options: ResticCliOptions,
   ) {}
 
   /** Runs one restic command; `input` is piped to its stdin, `stream` leaves its stdout to the caller. */
@@ -117,45 +140,55 @@ export class ResticCli implements ResticRepository {
     options: { input?: Readable; stream?: boolean } = {},
   ): ResticRun {
     const where = locationInvocation(this.location);
-    const dir = mkdtempSync(join(this.options.tempRoot ?? tmpdir(), 'slipway-restic-'));
-    const passwordFile = join(dir, 'password');
-    writeFileSync(passwordFile, this.password, { mode: 0o600 });
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? tmpdir(),
       TMPDIR: tmpdir(),
-      RESTIC_PASSWORD_FILE: passwordFile,
       // The certificate authorities restic (Go) trusts, when the operator names its own (a private S3 service).
       ...pick(process.env, ['SSL_CERT_FILE', 'SSL_CERT_DIR']),
       ...where.env,
     };
-    const child = spawn(this.options.binary ?? '/usr/bin/restic', [...where.args, ...args], {
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const key = secretDescriptor(this.options.runtimeDir, this.password);
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(
+        this.options.binary ?? '/usr/bin/restic',
+        ['--password-file', '/dev/fd/3', ...where.args, ...args],
+        { env, stdio: ['pipe', 'pipe', 'pipe', key] },
+      );
+    } finally {
+      closeSync(key);
+    }
+    const record = child.pid ? recordProcess(this.options.runtimeDir, child.pid) : undefined;
+    const stdout = child.stdout!;
+    const stdin = child.stdin!;
     let killed = false;
     let stderr = '';
     const out: Buffer[] = [];
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8');
     });
-    if (!options.stream) child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stdin.on('error', () => {}); // restic exiting early closes its stdin; its exit code says why
-    if (options.input) options.input.pipe(child.stdin);
-    else child.stdin.end();
+    if (!options.stream) stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    // restic exiting early closes its stdin; its exit code says why.
+    stdin.on('error', () => {});
+    if (options.input) options.input.pipe(stdin);
+    else stdin.end();
     const done = new Promise<string>((resolve, reject) => {
-      child.on('error', (error) => reject(new BackupError(`restic could not be started: ${error.message}`)));
+      child.on('error', (error) => {
+        record?.done();
+        reject(new ResticError(`restic could not be started: ${error.message}`));
+      });
       child.on('close', (code, signal) => {
-        rmSync(dir, { recursive: true, force: true });
+        record?.done();
         if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
-        else if (killed) reject(new BackupError(`restic was stopped before it finished: ${action}`));
+        else if (killed) reject(new ResticError(`restic was stopped before it finished: ${action}`));
         else reject(resticError(stderr || `exit ${code ?? signal}`, action));
       });
     });
     // A stream caller reads stdout and awaits `done`; an unawaited rejection would crash the process.
     done.catch(() => {});
     return {
-      stdout: child.stdout,
+      stdout,
       done,
       kill: () => {
         killed = true;
@@ -183,15 +216,27 @@ export class ResticCli implements ResticRepository {
         await this.run(['cat', 'config'], 'open the repository').done;
         return;
       } catch (error) {
-        if (!(error instanceof BackupError) || !/does not exist/.test(error.message)) throw error;
+        if (!(error instanceof ResticError) || !/does not exist/.test(error.message)) throw error;
       }
     }
     await this.run(['init'], 'create the repository').done;
   }
 
-  async check(): Promise<void> {
-    // A sample of the packs' contents is read each time, so that over the backups every pack gets read.
-    await this.run(['check', '--read-data-subset=1/10'], 'check the repository').done;
+  async check(readData?: string): Promise<void> {
+    if (readData !== undefined && !/^[1-9]\d*\/[1-9]\d*$/.test(readData)) {
+      throw new ResticError(`Not a share of the repository's data: ${readData}`);
+    }
+    await this.run(['check', ...(readData ? [`--read-data-subset=${readData}`] : [])], 'check the repository')
+      .done;
+  }
+
+  async unlockStale(): Promise<void> {
+    await this.run(['unlock'], 'remove stale locks').done;
+  }
+
+  async listLocks(): Promise<string[]> {
+    const out = await this.run(['list', 'locks', '--no-lock'], 'list locks').done;
+    return out.split('\n').filter((line) => /^[0-9a-f]{64}$/.test(line));
   }
 
   async forget(tags: string[], policy: { daily: number; weekly: number; keep: string[] }): Promise<void> {
@@ -219,7 +264,7 @@ export class ResticCli implements ResticRepository {
   }
 
   /** The snapshots holding every one of `tags` (all of them without tags), oldest first. */
-  async listSnapshots(tags: string[] = []): Promise<{ id: string; time: string; tags: string[] }[]> {
+  async listSnapshots(tags: string[] = []): Promise<ResticSnapshot[]> {
     checkTags(tags);
     const args = ['snapshots', ...(tags.length ? [`--tag=${tags.join(',')}`] : [])];
     const snapshots = await this.json<{ id: string; time: string; tags?: string[] }[] | null>(
@@ -257,7 +302,7 @@ export class ResticCli implements ResticRepository {
           JSON.parse(line) as { snapshot_id?: string; data_added: number; total_bytes_processed: number },
       )
       .at(-1);
-    if (!summary?.snapshot_id) throw new BackupError('restic finished without reporting a snapshot');
+    if (!summary?.snapshot_id) throw new ResticError('restic finished without reporting a snapshot');
     return {
       snapshotId: await this.fullSnapshotId(summary.snapshot_id),
       sizeBytes: summary.total_bytes_processed,

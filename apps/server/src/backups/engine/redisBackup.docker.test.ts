@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { execText } from '../../infra/docker/containerExec.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import { ensureDatabaseImages, restoreThroughEngine, TestProject } from '../../test/backupTestKit.js';
 import { describeWith } from '../../test/services.js';
-import type { BackupEngine, ResticRepository, ServiceData } from './backupEngine.js';
-import { ensureDatabaseImages, TestProject } from './backupTestKit.js';
-import { execText } from './containerExec.js';
+import type { BackupEngine, ServiceData } from './backupEngine.js';
 import { createDockerBackupEngine } from './dockerBackupEngine.js';
 
 describeWith('docker')('backing up a Redis service', () => {
@@ -37,7 +38,7 @@ describeWith('docker')('backing up a Redis service', () => {
 
     await cli('FLUSHALL');
     await cli('SET', 'after-backup', 'gone after the restore');
-    await engine.restorePart(repo, data, part);
+    await restoreThroughEngine(engine, project.docker, repo, data, part);
     expect(await cli('GET', 'key:7')).toBe('value 7');
     expect(await cli('EXISTS', 'after-backup')).toBe('0');
     expect(await project.state(redis)).toMatchObject({ Running: true, Paused: false });

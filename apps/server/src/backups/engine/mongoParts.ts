@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type Docker from 'dockerode';
-import type { PartResult, ResticRepository, ServiceData } from './backupEngine.js';
+import { byLine, execStream, execText } from '../../infra/docker/containerExec.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import type { PartResult, ServiceData } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
-import { byLine, execStream, execText } from './containerExec.js';
 import type { PartMethod } from './partMethod.js';
-import { compareTables, dataVolume, majorVersion, withThrowawayServer } from './partMethod.js';
+import {
+  compareTables,
+  dataVolume,
+  majorVersion,
+  pathInVolume,
+  stageInThrowawayServer,
+  withThrowawayServer,
+} from './partMethod.js';
 import { backUpOutput, producerError, restoreInto, waitUntil } from './streamedPart.js';
+import { swapUnit } from './volumeSwap.js';
+
+const DATA_DIR = '/data/db';
 
 /*
  * MongoDB (mongodump/mongorestore from the database tools, mongosh): written to the same pattern as the other
@@ -107,11 +118,46 @@ async function load(
       (input) =>
         execStream(docker, containerId, ['mongorestore', '--archive', '--drop', ...auth], { stdin: input }),
       `Loading the dump of ${part.service}`,
+      part.sha256,
     ),
   );
 }
 
+/** Waits for the real mongod (the official image's entrypoint runs a first one to create the root user). */
+async function waitForServer(docker: Docker, containerId: string, data: ServiceData, what: string) {
+  await waitUntil(
+    async () =>
+      (await execText(docker, containerId, ['cat', '/proc/1/cmdline'])).startsWith('mongod') &&
+      /1/.test(await mongosh(docker, containerId, data, 'print(db.adminCommand({ ping: 1 }).ok)')),
+    async () => {
+      const state = (await docker.getContainer(containerId).inspect()).State;
+      if (!state.Running) throw new BackupError(`${what} stopped (exit ${state.ExitCode})`);
+    },
+    what,
+  );
+}
+
+/** Refuses a dump of another major version than the server it would load into. */
+function refuseOtherVersion(part: PartResult, running: string) {
+  if (part.fingerprint.kind !== 'tables')
+    throw new BackupError(`${part.service}: this part is not a database dump`);
+  const [from, to] = [
+    majorVersion('mongodb', part.fingerprint.serverVersion),
+    majorVersion('mongodb', running),
+  ];
+  if (from !== to) {
+    throw new BackupError(
+      `The dump of ${part.service} is from MongoDB ${from} and the running server is MongoDB ${to}: nothing was changed.`,
+    );
+  }
+}
+
+const credentialsEnv = (data: ServiceData) =>
+  Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
+
 export const mongoParts: PartMethod = {
+  file: archiveFile,
+
   async backUp({ docker }, repo, data, tags) {
     const version = await serverVersion(docker, data.containerId, data).catch((error: unknown) => {
       throw producerError(`The dump of ${data.service}`, error);
@@ -134,42 +180,48 @@ export const mongoParts: PartMethod = {
 
   async verify(context, repo, data, part) {
     const { docker } = context;
-    const env = Object.entries(data.credentials).map(([key, value]) => `${key}=${value}`);
-    return withThrowawayServer(context, data, dataVolume(data, '/data/db'), env, async (containerId) => {
-      // The official image's entrypoint runs a first mongod to create the root user, then execs the real one.
-      await waitUntil(
-        async () =>
-          (await execText(docker, containerId, ['cat', '/proc/1/cmdline'])).startsWith('mongod') &&
-          /1/.test(await mongosh(docker, containerId, data, 'print(db.adminCommand({ ping: 1 }).ok)')),
-        async () => {
-          const state = (await docker.getContainer(containerId).inspect()).State;
-          if (!state.Running) throw new BackupError(`The throwaway MongoDB stopped (exit ${state.ExitCode})`);
-        },
-        'The throwaway MongoDB',
-      );
-      await load(docker, repo, containerId, data, part);
-      return compareTables(part, await countDocuments(docker, containerId, data));
-    });
+    return withThrowawayServer(
+      context,
+      data,
+      dataVolume(data, DATA_DIR),
+      credentialsEnv(data),
+      async (id) => {
+        await waitForServer(docker, id, data, 'The throwaway MongoDB');
+        await load(docker, repo, id, data, part);
+        return compareTables(part, await countDocuments(docker, id, data));
+      },
+    );
   },
 
-  async restore({ docker }, repo, data, part) {
-    if (part.fingerprint.kind !== 'tables')
-      throw new BackupError(`${part.service}: this part is not a database dump`);
-    const running = await serverVersion(docker, data.containerId, data);
-    const [from, to] = [
-      majorVersion('mongodb', part.fingerprint.serverVersion),
-      majorVersion('mongodb', running),
-    ];
-    if (from !== to) {
-      throw new BackupError(
-        `The dump of ${part.service} is from MongoDB ${from} and the running server is MongoDB ${to}: nothing was changed.`,
-      );
-    }
-    await load(docker, repo, data.containerId, data, part);
-    const check = compareTables(part, await countDocuments(docker, data.containerId, data));
-    if (!check.ok)
-      throw new BackupError(
-        `The restore of ${part.service} did not bring every document back: ${check.reason}`,
-      );
+  async stage(context, repo, data, part, restoreId) {
+    const { docker } = context;
+    const volume = dataVolume(data, DATA_DIR);
+    const { scratch, checked } = await stageInThrowawayServer(
+      context,
+      data,
+      volume,
+      credentialsEnv(data),
+      async (id) => {
+        await waitForServer(docker, id, data, 'The throwaway MongoDB');
+        refuseOtherVersion(part, await serverVersion(docker, id, data));
+        await load(docker, repo, id, data, part);
+        return compareTables(part, await countDocuments(docker, id, data));
+      },
+      restoreId,
+    );
+    const inVolume = pathInVolume(volume, DATA_DIR);
+    const unit = await swapUnit(context, restoreId, {
+      live: volume.dockerVolume,
+      livePath: inVolume,
+      staging: scratch,
+      stagingPath: inVolume,
+      keep: [],
+    });
+    return { service: part.service, checked, units: [unit] };
+  },
+
+  async checkLive({ docker }, data, part) {
+    await waitForServer(docker, data.containerId, data, data.service);
+    return compareTables(part, await countDocuments(docker, data.containerId, data));
   },
 };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
-import { removeThrowawayLeftovers } from './throwawayContainers.js';
+import { removeThrowawayLeftovers } from '../../infra/docker/throwawayContainers.js';
 
 /** How a files copy holds a service still: frozen (`docker pause`) or stopped and started again. */
 export type HoldMode = 'pause' | 'stop';

@@ -5,12 +5,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
-import { LABELS } from '../docker/conventions.js';
-import { execText } from './containerExec.js';
-import { waitUntil } from './streamedPart.js';
+import {
+  type BackupEngine,
+  BackupError,
+  type PartResult,
+  type ServiceData,
+} from '../backups/engine/backupEngine.js';
+import { waitUntil } from '../backups/engine/streamedPart.js';
+import { execText } from '../infra/docker/containerExec.js';
+import { LABELS } from '../infra/docker/conventions.js';
+import type { ResticRepository } from '../infra/restic/resticRepository.js';
 
 const run = promisify(execFile);
-const repositoryRoot = resolve(import.meta.dirname, '../../../../..');
+const repositoryRoot = resolve(import.meta.dirname, '../../../..');
 
 /** Builds local/postgres:15, local/redis:7 and local/mariadb:10.11 when missing (a fresh CI machine). */
 export async function ensureDatabaseImages(): Promise<void> {
@@ -99,5 +106,38 @@ export class TestProject {
         .remove({ force: true })
         .catch(() => {});
     for (const dir of this.dirs) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A restore as the restore run does it, through the engine alone: the part staged (read in full and checked),
+ * the service stopped, the staged data swapped in, the service started and its live data checked; the restore's
+ * volumes removed. A refusal or a failed check is thrown (a BackupError), after putting the data back as it was.
+ */
+export async function restoreThroughEngine(
+  engine: BackupEngine,
+  docker: Docker,
+  repo: ResticRepository,
+  data: ServiceData,
+  part: PartResult,
+): Promise<void> {
+  const restoreId = randomUUID();
+  try {
+    const staged = await engine.stagePart(repo, data, part, restoreId);
+    const container = docker.getContainer(data.containerId);
+    await container.stop({ t: 5 }).catch((error: { statusCode?: number }) => {
+      if (error.statusCode !== 304) throw error;
+    });
+    try {
+      await engine.swapIn(staged.units);
+    } finally {
+      await container.start().catch((error: { statusCode?: number }) => {
+        if (error.statusCode !== 304) throw error;
+      });
+    }
+    const check = await engine.checkLive(data, part);
+    if (!check.ok) throw new BackupError(`The restore did not check out: ${check.reason}`);
+  } finally {
+    await engine.discardRestore(restoreId);
   }
 }

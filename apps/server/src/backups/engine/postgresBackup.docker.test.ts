@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { execText } from '../../infra/docker/containerExec.js';
+import type { ResticCli } from '../../infra/restic/resticCli.js';
+import type { ResticRepository } from '../../infra/restic/resticRepository.js';
+import { ensureDatabaseImages, restoreThroughEngine, TestProject } from '../../test/backupTestKit.js';
 import { describeWith } from '../../test/services.js';
-import type { BackupEngine, ResticRepository, ServiceData } from './backupEngine.js';
+import type { BackupEngine, ServiceData } from './backupEngine.js';
 import { BackupError } from './backupEngine.js';
-import { ensureDatabaseImages, TestProject } from './backupTestKit.js';
-import { execText } from './containerExec.js';
 import { createDockerBackupEngine } from './dockerBackupEngine.js';
-import type { ResticCli } from './resticRepository.js';
 import { waitUntil } from './streamedPart.js';
 
 const run = promisify(execFile);
@@ -85,7 +86,7 @@ describeWith('docker')('backing up a PostgreSQL service', () => {
     expect(await engine.verifyPart(repo, data, part)).toEqual({ ok: true, checked: '2 tables, 2502 rows' });
 
     await psql('DELETE FROM items WHERE id > 10');
-    await engine.restorePart(repo, data, part);
+    await restoreThroughEngine(engine, project.docker, repo, data, part);
     expect((await psql('SELECT count(*) FROM items')).trim()).toBe('2500');
     expect((await psql('SELECT name FROM items WHERE id = 7')).trim()).toBe('item 7\nline');
 
@@ -146,7 +147,9 @@ describeWith('docker')('backing up a PostgreSQL service', () => {
     const part = await engine.backUpService(repo, data, ['test']);
     await psql('DELETE FROM items WHERE id = 1');
     const older = { ...part, fingerprint: { kind: 'tables' as const, serverVersion: '14.9', tables: {} } };
-    const refusal = await engine.restorePart(repo, data, older).catch((error: unknown) => error);
+    const refusal = await restoreThroughEngine(engine, project.docker, repo, data, older).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(BackupError);
     expect((refusal as Error).message).toMatch(
       /^The dump of db is from PostgreSQL 14 and the running server is PostgreSQL 15: nothing was changed/,

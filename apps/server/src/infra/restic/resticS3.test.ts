@@ -7,8 +7,8 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RepositoryLocation } from './backupEngine.js';
-import { ResticCli } from './resticRepository.js';
+import { ResticCli } from './resticCli.js';
+import type { RepositoryLocation } from './resticRepository.js';
 
 const run = promisify(execFile);
 
@@ -85,7 +85,10 @@ describe.skipIf(!existsSync('/usr/bin/restic') && process.env.CI !== 'true')(
         `#!/bin/sh\nprintf '%s\\n' "$@" >> '${seen}'\n[ "$AWS_SECRET_ACCESS_KEY" = S3RVER ] && echo env-key >> '${seen}'\nexec /usr/bin/restic "$@"\n`,
         { mode: 0o700 },
       );
-      const repo = new ResticCli(location, 'an S3 password', { binary: spy });
+      const repo = new ResticCli(location, 'an S3 password', {
+        binary: spy,
+        runtimeDir: join(dir, 'runtime'),
+      });
       await repo.ensureInitialised();
       await repo.ensureInitialised();
       const text = (n: number) => Readable.from([Buffer.from(`dump ${n}\n`)]);

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RepositoryLocation } from './backupEngine.js';
-import { BackupError } from './backupEngine.js';
-import { ResticCli } from './resticRepository.js';
-import { waitUntil } from './streamedPart.js';
+import { waitUntil } from '../../backups/engine/streamedPart.js';
+import { ResticCli } from './resticCli.js';
+import { ResticError } from './resticErrors.js';
+import type { RepositoryLocation } from './resticRepository.js';
 
 const run = promisify(execFile);
 const SSHD = '/usr/sbin/sshd';
@@ -95,7 +95,7 @@ describe.skipIf((!existsSync(SSHD) || process.getuid?.() !== 0) && process.env.C
     });
 
     it('creates the repository, stores a stream and gives it back', async () => {
-      const repo = new ResticCli(location, 'an sftp password');
+      const repo = new ResticCli(location, 'an sftp password', { runtimeDir: join(dir, 'runtime') });
       await repo.ensureInitialised();
       const stored = await repo.backupStream(Readable.from([Buffer.from('over ssh')]), 'db.sql', ['sftp']);
       const back = repo.dumpStream(stored.snapshotId, 'db.sql');
@@ -109,9 +109,10 @@ describe.skipIf((!existsSync(SSHD) || process.getuid?.() !== 0) && process.env.C
       const repo = new ResticCli(
         { ...location, knownHostsFile: join(dir, 'other_known_hosts') },
         'an sftp password',
+        { runtimeDir: join(dir, 'runtime') },
       );
       const failure = await repo.ensureInitialised().catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(BackupError);
+      expect(failure).toBeInstanceOf(ResticError);
       expect((failure as Error).message).toMatch(/^The backup repository cannot be reached: /);
     });
   },
