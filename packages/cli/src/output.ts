@@ -13,12 +13,17 @@ export class Output {
   /** The command's result: `data` as JSON with --json, else the lines `text` makes of it. */
   result<T>(data: T, text: (data: T) => string | string[]): void {
     if (this.json) {
-      this.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+      this.document(data);
       return;
     }
     const lines = text(data);
     const joined = Array.isArray(lines) ? lines.join('\n') : lines;
     if (joined) this.stdout.write(`${joined}\n`);
+  }
+
+  /** One JSON document on stdout, whatever the mode (an error's `{error, exitCode}` under --json). */
+  document(data: unknown): void {
+    this.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
   }
 
   /** One line of a stream: a JSON object per line with --json, else the text. */
@@ -56,4 +61,17 @@ export function table(rows: readonly (readonly string[])[]): string[] {
       .join('  ')
       .trimEnd(),
   );
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** Bytes as the web app shows them (the spec's units): steps of 1024, GB the largest unit, one decimal. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${BYTE_UNITS[unit]}`;
 }
