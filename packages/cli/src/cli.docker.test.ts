@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   DEPLOYMENT_STEPS,
   deployJobMetadataSchema,
@@ -16,8 +14,8 @@ import { z } from 'zod';
 import { loopback } from '../../../apps/server/src/test/deployments.js';
 import { useEngineWorld } from '../../../apps/server/src/test/engineWorld.js';
 import { describeWith } from '../../../apps/server/src/test/services.js';
-
-const BIN = fileURLToPath(new URL('../bin/slipway.js', import.meta.url));
+import { EXIT } from './cliErrors.js';
+import { cleanEnv, errorDocumentOf, expectFailure, runCli, startCli } from './cliProcess.test-helper.js';
 
 /** The documented --json shapes (README, "API, tokens and the CLI"), strict: a field more is a change too. */
 const urls = z.record(z.string(), z.string());
@@ -52,6 +50,7 @@ const statusShape = z.strictObject({
         created_at: z.string(),
       })
       .nullable(),
+    last_error: z.string().nullable(),
   }),
 });
 const deploymentShape = z.strictObject({
@@ -62,6 +61,7 @@ const deploymentShape = z.strictObject({
   error: z.string().nullable(),
   urls,
   failure: deployJobMetadataSchema.nullable(),
+  build_log: z.array(z.string()),
 });
 const rollbackShape = deploymentShape.extend({ rollback_of: z.string() });
 const logLine = z.strictObject({
@@ -81,7 +81,16 @@ const envSavedShape = z.strictObject({
   added: z.number(),
   updated: z.number(),
 });
-const envUnsetShape = z.strictObject({ workspace: z.string(), deleted: z.number() });
+const envUnsetShape = z.strictObject({
+  workspace: z.string(),
+  deleted: z.number(),
+  removed: z.array(z.string()),
+});
+const logoutShape = z.strictObject({
+  config_file: z.string(),
+  removed: z.boolean(),
+  url: z.string().nullable(),
+});
 const deleteShape = z.strictObject({ workspace: z.string(), deleted: z.literal(true), message: z.string() });
 
 /** A one-service app whose web service says which version it serves, in its log and on its page. */
@@ -105,11 +114,16 @@ const BROKEN = {
 `,
 };
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+/** A Dockerfile whose build fails, saying why, as a real one does (a missing file, exit 3). */
+const BROKEN_BUILD = {
+  'compose.yaml': `services:
+  web:
+    build: .
+    ports: ["8080"]
+`,
+  Dockerfile:
+    'FROM busybox:1.36\nRUN echo "compiling assets" && echo "error: assets/app.css: no such file" >&2 && exit 3\n',
+};
 
 describeWith('docker')('the slipway CLI against a running Slipway', () => {
   const engine = useEngineWorld({ DEPLOY_HEALTH_TIMEOUT_SECONDS: '10' });
@@ -120,32 +134,19 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
   let webUrl: string;
 
   /** The environment a CI job would give it: the server and a token, a config directory of its own. */
-  const baseEnv = (extra: Record<string, string> = {}) => {
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      XDG_CONFIG_HOME: configHome,
-    };
-    delete env.SLIPWAY_URL;
-    delete env.SLIPWAY_TOKEN;
-    return { ...env, ...extra };
-  };
+  const baseEnv = (extra: Record<string, string> = {}) => cleanEnv({ XDG_CONFIG_HOME: configHome, ...extra });
   const ciEnv = () => baseEnv({ SLIPWAY_URL: url, SLIPWAY_TOKEN: token });
-
-  function start(args: string[], env: Record<string, string>) {
-    return spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  }
-
-  function cli(args: string[], env: Record<string, string> = ciEnv()): Promise<CliRun> {
-    const child = start(args, env);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
+  const cli = (args: string[], env: Record<string, string> = ciEnv()) => runCli(args, env);
+  /** A token of these scopes only. */
+  const tokenOf = async (scopes: string[]) => {
+    const created = await engine.client.post('/api/api-tokens', {
+      name: scopes.join(' '),
+      scopes,
+      expires_in_days: 1,
     });
-  }
+    expect(created.statusCode).toBe(201);
+    return (created.json() as { token: string }).token;
+  };
 
   /** Runs a --json command that must succeed and parses its whole stdout with `shape`. */
   async function json<T>(args: string[], shape: z.ZodType<T>): Promise<T> {
@@ -175,8 +176,7 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
 
   it('login checks the token with GET /api/user and keeps it (0600); whoami uses the kept login', async () => {
     const wrong = await cli(['login', '--url', url, '--token', `slw_${'0'.repeat(40)}`], baseEnv());
-    expect(wrong.code).toBe(1);
-    expect(wrong.stderr.trim()).not.toBe('');
+    expectFailure(wrong, EXIT.refused, /\S/);
     expect(wrong.stdout).toBe('');
 
     const run = await cli(['login', '--url', url, '--token', token, '--json'], baseEnv());
@@ -194,6 +194,28 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
     expect(who.code, who.stderr).toBe(0);
     expect(whoamiShape.parse(JSON.parse(who.stdout)).user.login).toBe('operator');
     expect((await cli(['whoami'], baseEnv())).stdout).toMatch(new RegExp(`^operator .*on ${url}\n$`));
+  });
+
+  it('logout forgets the kept login and says so; whoami is then refused (exit 3)', async () => {
+    const file = path.join(configHome, 'slipway', 'config.json');
+    expect(existsSync(file)).toBe(true);
+    const out = await cli(['logout'], baseEnv());
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toBe(
+      `Signed out of ${url}: removed ${file}\nThe token itself works until it is revoked (Account Settings → API Tokens).\n`,
+    );
+    expect(existsSync(file)).toBe(false);
+    const who = await cli(['whoami', '--json'], baseEnv());
+    expectFailure(
+      who,
+      EXIT.refused,
+      'Not signed in to http://localhost:3000: run `slipway login` or set SLIPWAY_TOKEN',
+    );
+    expect(errorDocumentOf(who).exitCode).toBe(EXIT.refused);
+    // Signed in again, then out with --json.
+    expect((await cli(['login', '--url', url, '--token', token], baseEnv())).code).toBe(0);
+    const json = await cli(['logout', '--json'], baseEnv());
+    expect(logoutShape.parse(JSON.parse(json.stdout))).toEqual({ config_file: file, removed: true, url });
   });
 
   it('deploys a repository and follows it to the end: exit 0, plain step lines off a terminal', async () => {
@@ -233,7 +255,7 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
       expect.objectContaining({ service: 'web', message: 'serving version one' }),
     );
 
-    const follower = start(['logs', 'hello', '--follow', '--json'], ciEnv());
+    const follower = startCli(['logs', 'hello', '--follow', '--json'], ciEnv());
     let out = '';
     follower.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const closed = new Promise<number | null>((resolve) => follower.on('close', resolve));
@@ -270,13 +292,30 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
       ]),
     );
     expect((await cli(['env', 'list', 'hello'])).stdout).toContain("GREETING='hello\nworld'");
-    expect(await json(['env', 'unset', 'hello', 'DEBUG', 'URL'], envUnsetShape)).toEqual({
+
+    // All or nothing: a missing key refuses the whole command before anything is removed.
+    const keys = async () => (await json(['env', 'list', 'hello'], envListShape)).variables.map((v) => v.key);
+    const partly = await cli(['env', 'unset', 'hello', 'DEBUG', 'MISSING', 'URL', 'NOPE']);
+    expectFailure(partly, EXIT.refused, 'hello has no variables MISSING, NOPE: nothing was removed');
+    expect(partly.stdout).toBe('');
+    expect((await keys()).sort()).toEqual(['DEBUG', 'GREETING', 'URL']);
+
+    // A token without secrets:read checks the names through the list that never holds a value.
+    const writeOnly = await tokenOf(['write']);
+    const unset = await cli(
+      ['env', 'unset', 'hello', 'DEBUG', 'URL'],
+      baseEnv({ SLIPWAY_URL: url, SLIPWAY_TOKEN: writeOnly }),
+    );
+    expect(unset.code, unset.stderr).toBe(0);
+    expect(unset.stdout).toBe('hello: 2 variables removed: DEBUG, URL (a redeploy applies it)\n');
+    expect(await keys()).toEqual(['GREETING']);
+    expect(await json(['env', 'set', 'hello', 'DEBUG=1'], envSavedShape)).toMatchObject({ added: 1 });
+    expect(await json(['env', 'unset', 'hello', 'DEBUG'], envUnsetShape)).toEqual({
       workspace: 'hello',
-      deleted: 2,
+      deleted: 1,
+      removed: ['DEBUG'],
     });
-    expect((await json(['env', 'list', 'hello'], envListShape)).variables.map((v) => v.key)).toEqual([
-      'GREETING',
-    ]);
+    expect(await keys()).toEqual(['GREETING']);
   });
 
   it('redeploys, then rolls back to the previous revision by default', async () => {
@@ -293,32 +332,69 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
   it('a failing deployment exits 1 with the failure report: reason, service state, its last lines', async () => {
     engine.world.repo('broken', BROKEN);
     const run = await cli(['deploy', 'operator/broken']);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(EXIT.failed);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/Deployment \S+ of broken failed: /);
     expect(run.stderr).toMatch(/ {2}web: (restarting|exited \(exit code 3\)) — /);
     expect(run.stderr).toContain('cannot reach the database');
 
+    // With --json the report still goes to stderr: the CI log says why the job failed.
     const again = await cli(['deploy', 'operator/broken', '--redeploy', '--json']);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(EXIT.failed);
     const result = deploymentShape.parse(JSON.parse(again.stdout));
     expect(result.state).toBe('failed');
     expect(result.failure?.failed_services).toContain('web');
+    expect(again.stderr).toContain('cannot reach the database');
+
+    // Its first deployment failed: the workspace is failed, and status says so with exit 1.
+    const status = await cli(['status', 'broken']);
+    expect(status.code, status.stderr).toBe(EXIT.failed);
+    expect(status.stdout).toMatch(/^broken: failed {2}\(operator\/broken@main\)\n/);
+    expect(status.stdout).toContain('Last error: ');
+    expect(
+      statusShape.parse(JSON.parse((await cli(['status', 'broken', '--json'])).stdout)).workspace.status,
+    ).toBe('failed');
+    const all = await cli(['status']);
+    expect(all.code).toBe(EXIT.failed);
+    expect((await cli(['status', 'hello'])).code).toBe(EXIT.ok);
   });
 
-  it('says what went wrong in a sentence: a missing scope, an unreachable server, a usage error (exit 2)', async () => {
-    const created = await engine.client.post('/api/api-tokens', {
-      name: 'read only',
-      scopes: ['read'],
-      expires_in_days: 1,
-    });
-    const readOnly = (created.json() as { token: string }).token;
-    const refused = await cli(
-      ['deploy', 'operator/hello'],
-      baseEnv({ SLIPWAY_URL: url, SLIPWAY_TOKEN: readOnly }),
-    );
-    expect(refused).toMatchObject({ code: 1, stdout: '', stderr: 'This API token lacks the deploy scope\n' });
+  it('a failed build prints what the build printed: the build log’s last lines', async () => {
+    engine.world.repo('badbuild', BROKEN_BUILD);
+    const run = await cli(['deploy', 'operator/badbuild']);
+    expect(run.code, run.stderr).toBe(EXIT.failed);
+    expect(run.stderr).toMatch(/Deployment \S+ of badbuild failed: The build step failed for service 'web'/);
+    const report = run.stderr.slice(run.stderr.indexOf('--- last lines of the build log ---'));
+    expect(report).toContain('web | compiling assets');
+    expect(report).toContain('error: assets/app.css: no such file');
+    expect(report).toContain('returned a non-zero code: 3');
+    // Docker colours a build's stderr; the report is plain text.
+    expect(report).not.toContain('\x1b');
+
+    const json = await cli(['deploy', 'operator/badbuild', '--redeploy', '--json']);
+    expect(json.code).toBe(EXIT.failed);
+    const result = deploymentShape.parse(JSON.parse(json.stdout));
+    expect(result.build_log).toContainEqual(expect.stringContaining('error: assets/app.css: no such file'));
+    expect(result.build_log.length).toBeLessThanOrEqual(20);
+    expect(json.stderr).toContain('error: assets/app.css: no such file');
+  });
+
+  it('says what went wrong in a sentence: refused (3), unreachable (4), a usage error (2)', async () => {
+    const readOnly = await tokenOf(['read']);
+    const readerEnv = baseEnv({ SLIPWAY_URL: url, SLIPWAY_TOKEN: readOnly });
+    const refused = await cli(['deploy', 'operator/hello'], readerEnv);
+    expect(refused).toMatchObject({ code: 3, stdout: '', stderr: 'This API token lacks the deploy scope\n' });
     expect(TOKEN_SCOPES).toContain('deploy');
+    const refusedJson = await cli(['deploy', 'operator/hello', '--json'], readerEnv);
+    expect(errorDocumentOf(refusedJson)).toEqual({
+      error: 'This API token lacks the deploy scope',
+      exitCode: EXIT.refused,
+      code: 'insufficient_scope',
+      status: 403,
+    });
+    const missing = await cli(['status', 'no-such-workspace', '--json']);
+    expectFailure(missing, EXIT.refused, /not found/i);
+    expect(errorDocumentOf(missing)).toMatchObject({ status: 404 });
 
     const closedPort = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, '127.0.0.1', () => {
@@ -331,7 +407,7 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
       baseEnv({ SLIPWAY_URL: `http://127.0.0.1:${closedPort}`, SLIPWAY_TOKEN: token }),
     );
     expect(unreachable).toMatchObject({
-      code: 1,
+      code: EXIT.unreachable,
       stderr: `Cannot reach Slipway at http://127.0.0.1:${closedPort}: connection refused\n`,
     });
 
@@ -341,7 +417,7 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
   });
 
   it('deletes the workspaces', async () => {
-    for (const name of ['hello', 'broken']) {
+    for (const name of ['hello', 'broken', 'badbuild']) {
       expect(await json(['delete', name, '--yes'], deleteShape)).toMatchObject({
         workspace: name,
         deleted: true,
@@ -349,7 +425,6 @@ describeWith('docker')('the slipway CLI against a running Slipway', () => {
     }
     expect(await json(['workspaces'], workspacesShape)).toEqual({ workspaces: [] });
     const gone = await cli(['status', 'hello']);
-    expect(gone.code).toBe(1);
-    expect(gone.stderr).not.toBe('');
+    expectFailure(gone, EXIT.refused, /not found/i);
   });
 });

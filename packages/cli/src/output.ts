@@ -75,3 +75,14 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toFixed(1)} ${BYTE_UNITS[unit]}`;
 }
+
+/** Terminal escape sequences (CSI, OSC) and the other control characters but tab and newline. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it matches
+const CONTROL = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|[\x00-\x08\x0b-\x1f\x7f]/g;
+
+/**
+ * A line from a build or a service, made safe to print: terminal escape sequences (Docker colours a build's
+ * stderr) and other control characters are taken out, so a log line cannot move the cursor or retitle the
+ * terminal it is shown in. Tabs stay.
+ */
+export const printable = (line: string): string => line.replace(CONTROL, '');

@@ -91,9 +91,10 @@ async function waitFor<T extends { status: string }>(
   let said = '';
   for (;;) {
     const now = label(current);
-    if (now !== said) ctx.output.note(`${now}…`);
+    const over = ended(current);
+    if (now !== said) ctx.output.note(over ? now : `${now}…`);
     said = now;
-    if (ended(current)) return current;
+    if (over) return current;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     current = await read();
   }

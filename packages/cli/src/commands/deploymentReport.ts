@@ -1,6 +1,6 @@
 import { type DeployJobMetadata, parseLogStreamLine } from '@slipway/contract';
 import { CliError, EXIT } from '../cliErrors.js';
-import { table } from '../output.js';
+import { printable, table } from '../output.js';
 import type { CommandContext } from './commandContext.js';
 
 /** How many of a service's, or the build's, last lines a failure report shows. */
@@ -70,11 +70,11 @@ export function failureReport(result: DeploymentResult): string[] {
       const last = log.trimEnd().split('\n').slice(-REPORT_LOG_LINES);
       if (last.join('') === '') continue;
       serviceLines += last.length;
-      lines.push(`--- last lines of ${service} ---`, ...last);
+      lines.push(`--- last lines of ${service} ---`, ...last.map(printable));
     }
   }
   if (serviceLines === 0 && result.build_log.length > 0) {
-    lines.push('--- last lines of the build log ---', ...result.build_log);
+    lines.push('--- last lines of the build log ---', ...result.build_log.map(printable));
   }
   return lines;
 }
