@@ -1,21 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { backupOverviewSchema, backupSchema, restoreSchema } from '@slipway/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { z } from 'zod';
+import { backupOverviewSchema } from '@slipway/contract';
+import { beforeAll, expect, it } from 'vitest';
 import { containersOf, deployAndWait, docker } from '../../../apps/server/src/test/deployments.js';
-import { useEngineWorld } from '../../../apps/server/src/test/engineWorld.js';
 import { waitUntil } from '../../../apps/server/src/test/runningWorkspaces.js';
 import { describeWith } from '../../../apps/server/src/test/services.js';
 import { EXIT } from './cliErrors.js';
-import { cleanEnv, expectFailure, runCli } from './cliProcess.test-helper.js';
-
-/** The documented --json shapes of the backup commands (README), strict. */
-const listShape = backupOverviewSchema.extend({ workspace: z.string() }).strict();
-const backupShape = z.strictObject({ workspace: z.string(), backup: backupSchema });
-const restoreShape = z.strictObject({ workspace: z.string(), restore: restoreSchema });
+import { expectFailure } from './cliProcess.test-helper.js';
+import { backupShape, backupListShape as listShape, restoreShape } from './cliShapes.test-helper.js';
+import { useSlipwayForCli } from './slipwayUnderTest.test-helper.js';
 
 /** A files service on a named volume that refuses to start on a volume holding `poison` (a restore that fails). */
 const VAULT = {
@@ -32,11 +23,9 @@ volumes:
 };
 
 describeWith('docker')('the slipway CLI’s backup commands against a running Slipway', () => {
-  const engine = useEngineWorld({ DEPLOY_HEALTH_TIMEOUT_SECONDS: '10' });
-  let env: Record<string, string>;
-  let configHome: string;
+  // A restore needs the deploy scope, taking a backup the write scope (which includes deploy).
+  const { engine, cli } = useSlipwayForCli(['write']);
   let workspaceId: string;
-  const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { ...env, ...extra });
 
   /** Runs a shell command in the running files container. */
   async function inFiles(command: string): Promise<void> {
@@ -63,30 +52,11 @@ describeWith('docker')('the slipway CLI’s backup commands against a running Sl
     );
 
   beforeAll(async () => {
-    await engine.ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(engine.ctx.app.server.address() as AddressInfo).port}`;
-    // A restore needs the deploy scope, taking a backup the write scope (which includes deploy).
-    const created = await engine.client.post('/api/api-tokens', {
-      name: 'cli backups',
-      scopes: ['write'],
-      expires_in_days: 1,
-    });
-    expect(created.statusCode).toBe(201);
-    configHome = mkdtempSync(path.join(tmpdir(), 'slipway-cli-config-'));
-    env = cleanEnv({
-      XDG_CONFIG_HOME: configHome,
-      SLIPWAY_URL: url,
-      SLIPWAY_TOKEN: (created.json() as { token: string }).token,
-    });
     engine.world.repo('vault', VAULT);
     const deployed = await deployAndWait(engine.client, { repo: 'vault' });
     expect(deployed.status.state, JSON.stringify(deployed.status.error)).toBe('completed');
     const rows = await engine.ctx.platform.db.query.workspaces.findMany();
     workspaceId = rows.find((w) => w.name === 'vault')!.id;
-  });
-
-  afterAll(() => {
-    if (configHome) rmSync(configHome, { recursive: true, force: true });
   });
 
   it('backups create waits until the backup is Verified and says what it holds; list shows it', async () => {

@@ -143,7 +143,8 @@ describe('the slipway CLI at its edges (no server)', () => {
       EXIT.unreachable,
       `Slipway at http://127.0.0.1:${silentPort} did not answer within 1 s (SLIPWAY_TIMEOUT)`,
     );
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // Well before the default 60 s (a Node start under load takes seconds of its own).
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('a hostile set of command lines: each a sentence and its exit status, never a stack trace', async () => {

@@ -86,6 +86,10 @@ export class SlipwayClient {
         'text/event-stream',
         signal ? AbortSignal.any([signal, headers.signal]) : headers.signal,
       );
+    } catch (error) {
+      // The caller stopped it (Ctrl-C on `logs --follow`) before it opened: a stream that ended, as after.
+      if (signal?.aborted) return;
+      throw error;
     } finally {
       clearTimeout(timer);
     }

@@ -37,8 +37,12 @@ export function terminalPrompt() {
   return async (question: string, options: { secret?: boolean } = {}) => {
     if (options.secret) return readSecret(question);
     const readline = createInterface({ input: process.stdin, output: process.stderr });
+    // Ctrl-C at the question: readline only pauses on its own, which would leave the question unanswered.
+    const interrupted = new Promise<never>((_, reject) =>
+      readline.once('SIGINT', () => reject(new CliError('Interrupted', EXIT.interrupted))),
+    );
     try {
-      return await readline.question(question);
+      return await Promise.race([readline.question(question), interrupted]);
     } finally {
       readline.close();
     }
