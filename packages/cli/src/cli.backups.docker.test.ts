@@ -94,6 +94,13 @@ describeWith('docker')('the slipway CLI’s backup commands against a running Sl
     await settled();
   });
 
+  it('backups key needs the secrets:read scope: a write token is refused with exit 3', async () => {
+    const run = await cli(['backups', 'key', 'vault']);
+    expect(run.code, run.stderr).toBe(EXIT.refused);
+    expect(run.stderr).toMatch(/secrets:read/);
+    expect(run.stdout).toBe('');
+  });
+
   it('backups restore asks for --yes off a terminal, restores by an id’s first characters, and reports it', async () => {
     const { backups } = listShape.parse(
       JSON.parse((await cli(['backups', 'list', 'vault', '--json'])).stdout),
@@ -112,7 +119,7 @@ describeWith('docker')('the slipway CLI’s backup commands against a running Sl
     await settled();
   });
 
-  it('a restore that fails exits 1 with the cause, and the safety backup put back', async () => {
+  it('a restore that fails exits 1 with the cause, and the data as it was put back', async () => {
     await inFiles('echo 1 > /data/poison');
     const poisoned = backupShape.parse(
       JSON.parse((await cli(['backups', 'create', 'vault', '--json'])).stdout),
@@ -126,7 +133,7 @@ describeWith('docker')('the slipway CLI’s backup commands against a running Sl
     expect(restore.status).toBe('rolled_back');
     expect(restore.cause).not.toBeNull();
     expect(run.stderr).toContain(
-      `Restoring files of vault from backup ${poisoned.backup.id} failed: ${restore.cause}; the safety backup ${restore.safety_backup_id} was put back`,
+      `Restoring files of vault from backup ${poisoned.backup.id} failed: ${restore.cause}; the data as it was was put back (safety backup ${restore.safety_backup_id})`,
     );
     await settled();
     // The service runs again on the data it had.

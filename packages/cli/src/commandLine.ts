@@ -38,6 +38,7 @@ export type Invocation = { json: boolean; url: string | undefined } & (
   | { command: 'delete'; workspace: string; yes: boolean }
   | { command: 'backups list'; workspace: string }
   | { command: 'backups create'; workspace: string; wait: boolean }
+  | { command: 'backups key'; workspace: string }
   | {
       command: 'backups restore';
       workspace: string;
@@ -192,7 +193,7 @@ function buildProgram(found: (invocation: Invocation) => void): Command {
 
   const backups = program
     .command('backups')
-    .description('a workspace’s backups: list, take one, restore one');
+    .description('a workspace’s backups: list, take one, restore one, export the key');
   backups
     .command('list')
     .description('the backup schedule, every backup newest first, and the latest restore')
@@ -209,6 +210,13 @@ function buildProgram(found: (invocation: Invocation) => void): Command {
         wait: options.wait,
       })),
     );
+  backups
+    .command('key')
+    .description(
+      'the repository’s location and password, to restore with plain restic if Slipway is lost (keep it safe)',
+    )
+    .argument('<workspace>', 'the workspace', parseWorkspace)
+    .action(emit('backups key', (workspace: string) => ({ workspace })));
   backups
     .command('restore')
     .description('restore a Verified backup and wait for the outcome')

@@ -2,6 +2,7 @@ import {
   BACKUP_METHOD_LABELS,
   BACKUP_STATUS_LABELS,
   type Backup,
+  type BackupKey,
   type BackupOverview,
   RESTORE_STATUS_LABELS,
   type Restore,
@@ -57,8 +58,8 @@ function listText(r: BackupListResult): string[] {
           b.trigger,
           b.started_at,
           formatBytes(b.size_bytes),
-          b.status === 'failed'
-            ? `failed: ${b.cause ?? 'no reason given'}`
+          b.status === 'failed' || b.status === 'damaged'
+            ? `${b.status}: ${b.cause ?? 'no reason given'}`
             : b.parts.map((p) => p.service).join(', '),
         ]),
       ]),
@@ -76,6 +77,28 @@ function listText(r: BackupListResult): string[] {
 export async function backupsList(ctx: CommandContext, args: { workspace: string }): Promise<number> {
   const overview = await ctx.client.call('listBackups', { params: { name: args.workspace } });
   ctx.output.result<BackupListResult>({ workspace: args.workspace, ...overview }, listText);
+  return EXIT.ok;
+}
+
+/** `backups key --json`: the API's export (repository, password, safety repositories, commands). */
+export interface BackupKeyResult extends BackupKey {
+  workspace: string;
+}
+
+/**
+ * The repository's location and password (audited by the server): what plain restic needs to read the
+ * workspace's backups if Slipway or its data directory is lost.
+ */
+export async function backupsKey(ctx: CommandContext, args: { workspace: string }): Promise<number> {
+  const key = await ctx.client.call('exportBackupKey', { params: { name: args.workspace } });
+  ctx.output.result<BackupKeyResult>({ workspace: args.workspace, ...key }, (r) => [
+    `Backup key of ${r.workspace} (keep it where Slipway's machine is not; this export was written to the audit log)`,
+    `Repository: ${r.repository}`,
+    `Password: ${r.password}`,
+    `Safety backups: ${r.safety_repositories}`,
+    'With the password in a file (RESTIC_PASSWORD_FILE=…):',
+    ...r.commands.map((command) => `  ${command}`),
+  ]);
   return EXIT.ok;
 }
 
@@ -160,7 +183,7 @@ function restoreText(workspace: string, r: Restore): string {
   const what = `${r.services.join(', ')} of ${workspace} from backup ${r.backup_id}`;
   if (r.status === 'done') return `Restored ${what}`;
   if (r.status === 'rolled_back') {
-    return `Restoring ${what} failed: ${r.cause ?? 'no reason given'}; the safety backup ${r.safety_backup_id ?? ''} was put back`;
+    return `Restoring ${what} failed: ${r.cause ?? 'no reason given'}; the data as it was was put back (safety backup ${r.safety_backup_id ?? ''})`;
   }
   if (r.status === 'failed') return `Restoring ${what} failed: ${r.cause ?? 'no reason given'}`;
   return `Restoring ${what} (restore ${r.id}): ${RESTORE_STATUS_LABELS[r.status]}`;
@@ -168,7 +191,7 @@ function restoreText(workspace: string, r: Restore): string {
 
 /**
  * Restores a Verified backup (every service of it, or --service), after asking on a terminal (--yes elsewhere),
- * then waits for the outcome: exit 0 restored, 1 failed (the server puts the safety backup back).
+ * then waits for the outcome: exit 0 restored, 1 failed (the server puts the data as it was back).
  */
 export async function backupsRestore(
   ctx: CommandContext,

@@ -1,6 +1,6 @@
 import type { CommandName, Invocation } from '../commandLine.js';
 import { login, logout, whoami } from './account.js';
-import { backupsCreate, backupsList, backupsRestore } from './backups.js';
+import { backupsCreate, backupsKey, backupsList, backupsRestore } from './backups.js';
 import type { CommandContext } from './commandContext.js';
 import { deploy, rollback } from './deployments.js';
 import { envImport, envList, envSet, envUnset } from './envVariables.js';
@@ -30,4 +30,5 @@ export const COMMANDS: { [N in CommandName]: Handler<N> } = {
   'backups list': backupsList,
   'backups create': backupsCreate,
   'backups restore': backupsRestore,
+  'backups key': backupsKey,
 };
