@@ -171,12 +171,7 @@ export function createDomainLifecycle(deps: {
   async function claim(row: CustomDomainRow, at: Date, trigger: CheckTrigger): Promise<CustomDomainRow> {
     const holder = await repository.findVerified(row.domain);
     if (holder && holder.id !== row.id && holder.status !== 'misconfigured') {
-      await checkDns(holder, 'background').catch((error) =>
-        logger.warn(
-          { err: error, domain: row.domain },
-          'checking the holder of a custom domain again failed',
-        ),
-      );
+      await recheckHolder(holder);
     }
     try {
       const { row: verified, released } = await repository.markVerified(
@@ -254,6 +249,25 @@ export function createDomainLifecycle(deps: {
     return issuing;
   }
 
+  /**
+   * Checks a verified claim's DNS now, for another workspace that wants its name, and acts only on a failure (it
+   * lapses, or becomes Misconfigured): a claim that checks out is left as it is, its certificate not asked for on
+   * the other workspace's time. Answers the claim as it is after; as it was when the DNS could not be asked.
+   */
+  async function recheckHolder(row: CustomDomainRow): Promise<CustomDomainRow> {
+    try {
+      const verdict = await runChecks(row);
+      if (verdict?.outcome !== 'fail') return row;
+      const at = now();
+      return verdict.disowned
+        ? await lapse(row, verdict.cause, at)
+        : await recordFailure(row, verdict.cause, at, 'background');
+    } catch (error) {
+      logger.warn({ err: error, domain: row.domain }, 'checking the holder of a custom domain again failed');
+      return row;
+    }
+  }
+
   /** Checks the claim's DNS now and moves it along its life; answers the claim as it is then. */
   async function checkDns(row: CustomDomainRow, trigger: CheckTrigger): Promise<CustomDomainRow> {
     const at = now();
@@ -291,19 +305,7 @@ export function createDomainLifecycle(deps: {
       return checkDns(row, trigger);
     },
 
-    /**
-     * Checks a verified claim's DNS now, for another workspace that wants its name: answers the claim as it is
-     * after (unverified when it lapsed); as it was when the DNS could not be asked.
-     */
-    async recheckHolder(row: CustomDomainRow): Promise<CustomDomainRow> {
-      return checkDns(row, 'background').catch((error) => {
-        logger.warn(
-          { err: error, domain: row.domain },
-          'checking the holder of a custom domain again failed',
-        );
-        return row;
-      });
-    },
+    recheckHolder,
 
     /** What the proxy said about a certificate: Failed with the CA's words, or Active once obtained. */
     async onCertificateEvent(event: CertificateEvent) {
