@@ -6,7 +6,8 @@ import { timestampSchema } from './schemaKit.js';
  * A custom domain's life: Pending DNS (the records are not there yet) → Verified (the TXT token and the
  * target both check out; the route serves it) → Issuing certificate → Active; or Misconfigured (it was
  * verified and its DNS moved away: still listed, no longer served a new certificate) or Failed (the CA
- * refused), each with a cause in words.
+ * refused), each with a cause in words. A verified claim whose DNS no longer proves it is its workspace's (its
+ * token gone without a CNAME to its own host, or an alias to another service) goes back to Pending DNS.
  */
 export const DOMAIN_STATUSES = [
   'pending_dns',

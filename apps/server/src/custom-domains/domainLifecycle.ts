@@ -146,7 +146,8 @@ export function createDomainLifecycle(deps: {
 
   /** What is wrong, said on the claim: pending stays pending; a verified one becomes Misconfigured. */
   async function recordFailure(row: CustomDomainRow, cause: string, at: Date, trigger: CheckTrigger) {
-    // Misconfigured keeps the route: the name's DNS moved off this server, so nobody reaches it through here.
+    // Misconfigured keeps the route: its DNS still proves it is this workspace's (a claim it no longer proves
+    // lapses instead); the name only points away from this server, or a CAA record refuses the CA.
     const backingOff = row.status === 'pending_dns' || row.status === 'misconfigured';
     const failedChecks = trigger === 'background' && backingOff ? row.failedChecks + 1 : 0;
     const status = row.verifiedAt ? 'misconfigured' : 'pending_dns';
