@@ -305,7 +305,9 @@ describeWith('postgres')('kill -9 of the server at each step of a backup and a r
       expect(after).toBe(ended.status === 'done' ? good.state : before);
       // Once the services were stopped, a takeover finishes the restore: the data checked out before it was swapped.
       if (
-        !['restore.run:reading', 'restore.run:staged:db', 'restore.run:safety:part-written:files'].includes(point)
+        !['restore.run:reading', 'restore.run:staged:db', 'restore.run:safety:part-written:files'].includes(
+          point,
+        )
       ) {
         expect(ended.status, ended.cause ?? '').toBe('done');
       }
