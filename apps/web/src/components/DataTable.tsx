@@ -15,6 +15,30 @@ export interface DataColumn<Row> {
   headerClassName?: string;
   /** Right-aligned header and cells (an actions column). */
   alignEnd?: boolean;
+  /**
+   * Hidden on a phone, where its content goes under the first column's instead of off the screen's edge: its
+   * cell, or what this function renders there.
+   */
+  stacksOnPhone?: true | ((row: Row) => ReactNode);
+}
+
+const WIDE_ONLY = 'hidden sm:table-cell';
+
+/** The first column's cell, and on a phone under it the cells of the columns hidden there. */
+function firstCell<Row>(first: DataColumn<Row>, stacked: DataColumn<Row>[], row: Row): ReactNode {
+  if (stacked.length === 0) return first.cell(row);
+  return (
+    <div className="space-y-3">
+      {first.cell(row)}
+      <div className="space-y-3 sm:hidden">
+        {stacked.map((column) => (
+          <Fragment key={column.header}>
+            {column.stacksOnPhone === true ? column.cell(row) : column.stacksOnPhone?.(row)}
+          </Fragment>
+        ))}
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -78,15 +102,16 @@ export function DataTable<Row>({
 }) {
   const style = LOOKS[look];
   const shown = columns.filter((column): column is DataColumn<Row> => column !== false);
+  const stacked = shown.slice(1).filter((column) => column.stacksOnPhone);
+  // What a column's header and cells share: their alignment, and whether a phone shows them.
+  const placed = (column: DataColumn<Row>) =>
+    cn(column.alignEnd && 'text-right', stacked.includes(column) && WIDE_ONLY);
   const table = (
     <table className={style.table} aria-label={label}>
       <thead className={style.head}>
         <tr>
           {shown.map((column) => (
-            <th
-              key={column.header}
-              className={cn(style.th, column.alignEnd && 'text-right', column.headerClassName)}
-            >
+            <th key={column.header} className={cn(style.th, placed(column), column.headerClassName)}>
               {column.headerContent ?? column.header}
             </th>
           ))}
@@ -104,12 +129,9 @@ export function DataTable<Row>({
                 style={hasDetail ? { borderBottomWidth: 0 } : undefined}
                 {...rowAttributes?.(row)}
               >
-                {shown.map((column) => (
-                  <td
-                    key={column.header}
-                    className={cn(style.td, column.alignEnd && 'text-right', column.className)}
-                  >
-                    {column.cell(row)}
+                {shown.map((column, index) => (
+                  <td key={column.header} className={cn(style.td, placed(column), column.className)}>
+                    {index === 0 ? firstCell(column, stacked, row) : column.cell(row)}
                   </td>
                 ))}
               </tr>

@@ -1,0 +1,68 @@
+import type { CustomDomain } from '@slipway/contract';
+import { Trash2 } from 'lucide-react';
+import { useRemoveCustomDomain } from '../../api/customDomains';
+import { DataTable } from '../../components/DataTable';
+import { useDialogs } from '../../components/DialogsProvider';
+import { Alert, Button } from '../../components/ui';
+import { DnsInstructions } from './DnsInstructions';
+import { DomainName } from './DomainName';
+import { DomainStatus } from './DomainStatus';
+import { needsDnsRecords, removeQuestion } from './domainView';
+
+/** One row per domain; under each one that is not Active, its DNS records and Verify. */
+export function DomainTable({ workspace, domains }: { workspace: string; domains: CustomDomain[] }) {
+  const dialogs = useDialogs();
+  const remove = useRemoveCustomDomain(workspace);
+
+  async function confirmRemove(domain: CustomDomain) {
+    const ok = await dialogs.confirm(removeQuestion(domain), {
+      title: 'Remove domain',
+      confirmLabel: 'Remove',
+      destructive: true,
+    });
+    if (ok) remove.mutate(domain);
+  }
+
+  return (
+    <div className="space-y-3">
+      {remove.error && <Alert tone="error">{remove.error.message}</Alert>}
+      <DataTable
+        label="Domains"
+        look="card"
+        rows={domains}
+        rowKey={(domain) => domain.id}
+        rowAttributes={(domain) => ({ 'data-domain': domain.domain, 'data-status': domain.status })}
+        rowDetail={(domain) =>
+          needsDnsRecords(domain) ? <DnsInstructions workspace={workspace} domain={domain} /> : null
+        }
+        columns={[
+          { header: 'Domain', cell: (domain) => <DomainName domain={domain} />, className: 'py-3 align-top' },
+          { header: 'Service', cell: (domain) => domain.service, className: 'py-3 align-top text-zinc-700' },
+          {
+            header: 'Status',
+            cell: (domain) => <DomainStatus domain={domain} />,
+            className: 'py-3 align-top',
+          },
+          {
+            header: 'Actions',
+            headerContent: <span className="sr-only">Actions</span>,
+            alignEnd: true,
+            className: 'py-3 align-top',
+            cell: (domain) => (
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={Trash2}
+                aria-label={`Remove ${domain.unicode_domain}`}
+                loading={remove.isPending && remove.variables?.id === domain.id}
+                onClick={() => void confirmRemove(domain)}
+              >
+                Remove
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
