@@ -24,6 +24,20 @@ export interface DataColumn<Row> {
 
 const WIDE_ONLY = 'hidden sm:table-cell';
 
+/** The last column of a table whose rows can be acted on: its buttons at the row's end, its header for screen readers. */
+export function actionsColumn<Row>(
+  cell: (row: Row) => ReactNode,
+  options: Pick<DataColumn<Row>, 'stacksOnPhone'> = {},
+): DataColumn<Row> {
+  return {
+    header: 'Actions',
+    headerContent: <span className="sr-only">Actions</span>,
+    alignEnd: true,
+    cell,
+    ...options,
+  };
+}
+
 /** The first column's cell, and on a phone under it the cells of the columns hidden there. */
 function firstCell<Row>(first: DataColumn<Row>, stacked: DataColumn<Row>[], row: Row): ReactNode {
   if (stacked.length === 0) return first.cell(row);
@@ -43,9 +57,10 @@ function firstCell<Row>(first: DataColumn<Row>, stacked: DataColumn<Row>[], row:
 
 /**
  * How dense the table is and what holds it: `panel` (the admin tabs: uppercase headers, wide),
- * `card` (a table on a card of its own), `compact` (a small table inside a panel).
+ * `card` (a table on a card of its own), `tall` (the same, its rows holding several lines each: roomier, aligned
+ * at the top), `compact` (a small table inside a panel).
  */
-export type DataTableLook = 'panel' | 'card' | 'compact';
+export type DataTableLook = 'panel' | 'card' | 'tall' | 'compact';
 
 const LOOKS: Record<
   DataTableLook,
@@ -64,6 +79,13 @@ const LOOKS: Record<
     body: 'divide-y divide-zinc-100',
     th: 'px-4 py-2 font-medium',
     td: 'px-4 py-2',
+  },
+  tall: {
+    table: 'w-full text-left text-sm',
+    head: 'border-b border-zinc-100 text-xs text-zinc-500',
+    body: 'divide-y divide-zinc-100',
+    th: 'px-4 py-2 font-medium',
+    td: 'px-4 py-3 align-top',
   },
   compact: {
     table: 'w-full text-left text-sm',
@@ -150,6 +172,7 @@ export function DataTable<Row>({
   );
   // `relative`: a visually hidden header (absolutely positioned) scrolls with the table instead of
   // widening the page on a phone.
-  if (look === 'card') return <Card className={cn('relative overflow-x-auto', className)}>{table}</Card>;
+  if (look === 'card' || look === 'tall')
+    return <Card className={cn('relative overflow-x-auto', className)}>{table}</Card>;
   return <div className={cn('relative overflow-x-auto', className)}>{table}</div>;
 }

@@ -9,9 +9,10 @@ import {
   partName,
   TRIGGER_TEXT,
 } from '../../components/backups/backupView';
-import { DataTable } from '../../components/DataTable';
+import { actionsColumn, DataTable } from '../../components/DataTable';
+import { RowButton } from '../../components/RowButton';
 import { StatusBadge } from '../../components/StatusBadge';
-import { Alert, Button } from '../../components/ui';
+import { Alert } from '../../components/ui';
 import { formatBytes } from '../../lib/units';
 import { RestoreDialog } from './RestoreDialog';
 
@@ -22,17 +23,14 @@ export function BackupTable({ workspace, overview }: { workspace: string; overvi
 
   const restoreButton = (backup: Backup) =>
     backup.status === 'verified' && (
-      <Button
-        size="sm"
-        variant="secondary"
+      <RowButton
+        label="Restore"
+        of={`the backup from ${backupTime(backup)}`}
         icon={ArchiveRestore}
-        aria-label={`Restore the backup from ${backupTime(backup)}`}
-        loading={start.isPending && start.variables?.backupId === backup.id}
+        busy={start.isPending && start.variables?.backupId === backup.id}
         disabled={!canRestore(backup, overview)}
         onClick={() => setRestoring(backup)}
-      >
-        Restore
-      </Button>
+      />
     );
 
   return (
@@ -40,7 +38,7 @@ export function BackupTable({ workspace, overview }: { workspace: string; overvi
       {start.error && <Alert tone="error">{start.error.message}</Alert>}
       <DataTable
         label="Backups"
-        look="card"
+        look="tall"
         rows={overview.backups}
         rowKey={(backup) => backup.id}
         rowAttributes={(backup) => ({
@@ -52,13 +50,13 @@ export function BackupTable({ workspace, overview }: { workspace: string; overvi
           {
             header: 'Backup',
             cell: (backup) => <BackupWhen backup={backup} />,
-            className: 'py-3 align-top min-w-40',
+            className: 'min-w-40',
           },
           {
             header: 'Services',
             cell: (backup) => <BackupParts backup={backup} />,
             stacksOnPhone: true,
-            className: 'py-3 align-top min-w-56',
+            className: 'min-w-56',
           },
           {
             header: 'Status',
@@ -66,16 +64,9 @@ export function BackupTable({ workspace, overview }: { workspace: string; overvi
               <StatusBadge status={backupStatus(backup)} cause={backup.cause} causeTone="danger" />
             ),
             stacksOnPhone: true,
-            className: 'py-3 align-top min-w-36',
+            className: 'min-w-36',
           },
-          {
-            header: 'Actions',
-            headerContent: <span className="sr-only">Actions</span>,
-            alignEnd: true,
-            stacksOnPhone: true,
-            className: 'py-3 align-top',
-            cell: restoreButton,
-          },
+          actionsColumn(restoreButton, { stacksOnPhone: true }),
         ]}
       />
       <RestoreDialog

@@ -1,6 +1,7 @@
 import type { BackupSettings } from '@slipway/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  BACKUP_SETTINGS_FORM,
   type BackupSettingsForm,
   retentionText,
   sameSettings,
@@ -96,5 +97,14 @@ describe('retention in words', () => {
     expect(retentionText({ keep_daily: 7, keep_weekly: 0 })).toBe(
       'Keeps every backup of the last 24 hours, the newest of each day for 7 days, and always the newest verified one.',
     );
+  });
+});
+
+describe('the retention fields', () => {
+  it('take the bounds the server checks: 1 to 365 days, 0 to 520 weeks', () => {
+    const { keepDaily, keepWeekly } = BACKUP_SETTINGS_FORM.bounds ?? {};
+    expect([keepDaily?.minValue, keepDaily?.maxValue, keepWeekly?.minValue, keepWeekly?.maxValue]).toEqual([
+      1, 365, 0, 520,
+    ]);
   });
 });

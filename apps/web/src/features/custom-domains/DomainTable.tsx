@@ -1,9 +1,10 @@
 import type { CustomDomain } from '@slipway/contract';
 import { Trash2 } from 'lucide-react';
 import { useRemoveCustomDomain } from '../../api/customDomains';
-import { DataTable } from '../../components/DataTable';
+import { actionsColumn, DataTable } from '../../components/DataTable';
 import { useDialogs } from '../../components/DialogsProvider';
-import { Alert, Button } from '../../components/ui';
+import { RowButton } from '../../components/RowButton';
+import { Alert } from '../../components/ui';
 import { DnsInstructions } from './DnsInstructions';
 import { DomainName } from './DomainName';
 import { DomainStatus } from './DomainStatus';
@@ -28,7 +29,7 @@ export function DomainTable({ workspace, domains }: { workspace: string; domains
       {remove.error && <Alert tone="error">{remove.error.message}</Alert>}
       <DataTable
         label="Domains"
-        look="card"
+        look="tall"
         rows={domains}
         rowKey={(domain) => domain.id}
         rowAttributes={(domain) => ({ 'data-domain': domain.domain, 'data-status': domain.status })}
@@ -36,31 +37,21 @@ export function DomainTable({ workspace, domains }: { workspace: string; domains
           needsDnsRecords(domain) ? <DnsInstructions workspace={workspace} domain={domain} /> : null
         }
         columns={[
-          { header: 'Domain', cell: (domain) => <DomainName domain={domain} />, className: 'py-3 align-top' },
-          { header: 'Service', cell: (domain) => domain.service, className: 'py-3 align-top text-zinc-700' },
+          { header: 'Domain', cell: (domain) => <DomainName domain={domain} /> },
+          { header: 'Service', cell: (domain) => domain.service, className: 'text-zinc-700' },
           {
             header: 'Status',
             cell: (domain) => <DomainStatus domain={domain} />,
-            className: 'py-3 align-top',
           },
-          {
-            header: 'Actions',
-            headerContent: <span className="sr-only">Actions</span>,
-            alignEnd: true,
-            className: 'py-3 align-top',
-            cell: (domain) => (
-              <Button
-                size="sm"
-                variant="secondary"
-                icon={Trash2}
-                aria-label={`Remove ${domain.unicode_domain}`}
-                loading={remove.isPending && remove.variables?.id === domain.id}
-                onClick={() => void confirmRemove(domain)}
-              >
-                Remove
-              </Button>
-            ),
-          },
+          actionsColumn((domain: CustomDomain) => (
+            <RowButton
+              label="Remove"
+              of={domain.unicode_domain}
+              icon={Trash2}
+              busy={remove.isPending && remove.variables?.id === domain.id}
+              onClick={() => void confirmRemove(domain)}
+            />
+          )),
         ]}
       />
     </div>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   asciiForm,
   certificateText,
+  domainStatus,
   domainsPollInterval,
   needsDnsRecords,
   removeQuestion,
@@ -89,5 +90,11 @@ describe('a domain in the list', () => {
       { value: 'api', label: 'api' },
       { value: 'web', label: 'web' },
     ]);
+  });
+
+  it('shows its status as a badge that turns while it moves on to Active by itself', () => {
+    expect(domainStatus(withStatus('issuing'))).toMatchObject({ tone: 'warning', moving: true });
+    expect(domainStatus(withStatus('misconfigured'))).toMatchObject({ tone: 'caution', moving: false });
+    expect(domainStatus(domain).moving).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import type { Preview } from '@slipway/contract';
 import { type LucideIcon, RotateCw, ShieldCheck, Trash2 } from 'lucide-react';
 import { canApprove, previewName } from '../../components/previews/previewView';
-import { Button, cn } from '../../components/ui';
+import { RowButton } from '../../components/RowButton';
+import { cn } from '../../components/ui';
 
 export const PREVIEW_ACTIONS = ['redeploy', 'approve', 'remove'] as const;
 export type PreviewAction = (typeof PREVIEW_ACTIONS)[number];
@@ -41,18 +42,16 @@ export function PreviewActions({
   return (
     <div className={cn('flex flex-wrap gap-2', align === 'end' ? 'justify-end' : 'justify-start')}>
       {buttons.map(({ action, label, icon, primary, disabled }) => (
-        <Button
+        <RowButton
           key={action}
-          size="sm"
-          variant={primary ? 'primary' : 'secondary'}
+          label={label}
+          of={name}
           icon={icon}
-          aria-label={`${label} ${name}`}
-          loading={busy === action}
+          busy={busy === action}
           disabled={disabled}
+          primary={primary}
           onClick={() => onAction(action)}
-        >
-          {label}
-        </Button>
+        />
       ))}
     </div>
   );

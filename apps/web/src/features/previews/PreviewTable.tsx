@@ -1,6 +1,6 @@
 import type { Preview } from '@slipway/contract';
 import { useApprovePreview, useRedeployPreview, useRemovePreview } from '../../api/previews';
-import { DataTable } from '../../components/DataTable';
+import { actionsColumn, DataTable } from '../../components/DataTable';
 import { useDialogs } from '../../components/DialogsProvider';
 import { PreviewLinks } from '../../components/previews/PreviewLinks';
 import { previewStatus, removeQuestion } from '../../components/previews/previewView';
@@ -49,7 +49,7 @@ export function PreviewTable({ workspace, previews }: { workspace: string; previ
       {error && <Alert tone="error">{error.message}</Alert>}
       <DataTable
         label="Previews"
-        look="card"
+        look="tall"
         rows={previews}
         rowKey={(preview) => String(preview.number)}
         rowAttributes={(preview) => ({
@@ -61,29 +61,24 @@ export function PreviewTable({ workspace, previews }: { workspace: string; previ
           {
             header: 'Pull request',
             cell: (preview) => <PreviewPullRequest preview={preview} />,
-            className: 'py-3 align-top min-w-48',
+            className: 'min-w-48',
           },
           {
             header: 'State',
             cell: (preview) => <StatusBadge status={previewStatus(preview)} cause={preview.cause} />,
             stacksOnPhone: true,
-            className: 'py-3 align-top min-w-36',
+            className: 'min-w-36',
           },
           {
             header: 'URLs',
             cell: (preview) => <PreviewLinks preview={preview} />,
             stacksOnPhone: true,
-            className: 'py-3 align-top min-w-48',
+            className: 'min-w-48',
           },
-          {
-            header: 'Actions',
-            headerContent: <span className="sr-only">Actions</span>,
-            alignEnd: true,
-            // On a phone the buttons start under the pull request instead of ending at the row's edge.
+          // On a phone the buttons start under the pull request instead of ending at the row's edge.
+          actionsColumn((preview: Preview) => actions(preview), {
             stacksOnPhone: (preview) => actions(preview, 'start'),
-            className: 'py-3 align-top',
-            cell: (preview) => actions(preview),
-          },
+          }),
         ]}
       />
     </div>

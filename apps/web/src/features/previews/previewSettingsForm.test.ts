@@ -1,6 +1,12 @@
 import { PREVIEW_DEFAULTS } from '@slipway/contract';
 import { describe, expect, it } from 'vitest';
-import { sameSettings, settingsForm, settingsRequest, vmSizeChoices } from './previewSettingsForm';
+import {
+  PREVIEW_SETTINGS_FORM,
+  sameSettings,
+  settingsForm,
+  settingsRequest,
+  vmSizeChoices,
+} from './previewSettingsForm';
 
 const defaults = { ...PREVIEW_DEFAULTS };
 
@@ -44,5 +50,15 @@ describe('the preview settings form', () => {
   it('offers every VM size, the smallest first', () => {
     expect(vmSizeChoices.map((choice) => choice.value)).toEqual(['Standard_B2ats_v2', 'Standard_B2als_v2']);
     expect(vmSizeChoices[0]?.label).toBe('1 GB RAM · 2 vCPUs');
+  });
+
+  it('bounds its number fields as the server does: 1 to 20 previews, 1 to 90 days', () => {
+    const { maxRunning, inactivityDays } = PREVIEW_SETTINGS_FORM.bounds ?? {};
+    expect([
+      maxRunning?.minValue,
+      maxRunning?.maxValue,
+      inactivityDays?.minValue,
+      inactivityDays?.maxValue,
+    ]).toEqual([1, 20, 1, 90]);
   });
 });
