@@ -20,6 +20,8 @@ export interface DataColumn<Row> {
    * cell, or what this function renders there.
    */
   stacksOnPhone?: true | ((row: Row) => ReactNode);
+  /** Where it goes among the stacked columns on a phone, lower first; by default, in the table's order. */
+  phoneOrder?: number;
 }
 
 const WIDE_ONLY = 'hidden sm:table-cell';
@@ -38,17 +40,21 @@ export function actionsColumn<Row>(
   };
 }
 
-/** The first column's cell, and on a phone under it the cells of the columns hidden there. */
+/** The first column's cell, and on a phone under it, each on a line of its own, the columns hidden there. */
 function firstCell<Row>(first: DataColumn<Row>, stacked: DataColumn<Row>[], row: Row): ReactNode {
   if (stacked.length === 0) return first.cell(row);
+  const lines = stacked
+    .map((column) => ({
+      key: column.header,
+      content: column.stacksOnPhone === true ? column.cell(row) : column.stacksOnPhone?.(row),
+    }))
+    .filter(({ content }) => content !== false && content !== null && content !== undefined);
   return (
     <div className="space-y-3">
       {first.cell(row)}
       <div className="space-y-3 sm:hidden">
-        {stacked.map((column) => (
-          <Fragment key={column.header}>
-            {column.stacksOnPhone === true ? column.cell(row) : column.stacksOnPhone?.(row)}
-          </Fragment>
+        {lines.map(({ key, content }) => (
+          <div key={key}>{content}</div>
         ))}
       </div>
     </div>
@@ -124,7 +130,12 @@ export function DataTable<Row>({
 }) {
   const style = LOOKS[look];
   const shown = columns.filter((column): column is DataColumn<Row> => column !== false);
-  const stacked = shown.slice(1).filter((column) => column.stacksOnPhone);
+  const stacked = shown
+    .slice(1)
+    .filter((column) => column.stacksOnPhone)
+    .map((column, index) => ({ column, order: column.phoneOrder ?? index }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ column }) => column);
   // What a column's header and cells share: their alignment, and whether a phone shows them.
   const placed = (column: DataColumn<Row>) =>
     cn(column.alignEnd && 'text-right', stacked.includes(column) && WIDE_ONLY);

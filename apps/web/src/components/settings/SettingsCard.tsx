@@ -36,8 +36,8 @@ export interface SettingsFormState {
 }
 
 /**
- * A settings form: its fields (`children`), then the server's refusal or `savedText` once it kept them, and the
- * button at the end. Fields check themselves (the contract's sentences) before the server is asked.
+ * A settings form: its fields (`children`, each showing what the check before sending found wrong with it), then
+ * the server's refusal or `savedText` once it kept what was sent, and the button at the end.
  */
 export function SettingsForm({
   state,

@@ -64,6 +64,8 @@ export function BackupTable({ workspace, overview }: { workspace: string; overvi
               <StatusBadge status={backupStatus(backup)} cause={backup.cause} causeTone="danger" />
             ),
             stacksOnPhone: true,
+            // On a phone the verdict comes first, under the backup's time.
+            phoneOrder: -1,
             className: 'min-w-36',
           },
           actionsColumn(restoreButton, { stacksOnPhone: true }),
