@@ -1,4 +1,11 @@
-import type { Backup, BackupOverview, Restore, StartRestore, UpdateBackupSettings } from '@slipway/contract';
+import type {
+  Backup,
+  BackupKey,
+  BackupOverview,
+  Restore,
+  StartRestore,
+  UpdateBackupSettings,
+} from '@slipway/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
@@ -85,3 +92,13 @@ export function useRestore(
     refetchInterval: (query) => refetchInterval(query.state.data),
   });
 }
+
+/**
+ * POST /api/workspace-backup-key/{name}: the repository's location and password, to restore with plain restic if
+ * Slipway is lost. The server writes every export to the audit log; the page shows it once and keeps it nowhere.
+ */
+export const useExportBackupKey = (workspace: string) =>
+  useWorkspaceMutation<void, BackupKey>({
+    failure: 'Could not export the backup key',
+    send: () => callRoute('exportBackupKey', { params: { name: workspace } }),
+  });

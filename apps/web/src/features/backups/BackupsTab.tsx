@@ -8,6 +8,7 @@ import { Section } from '../../components/Section';
 import { settingsLoadError } from '../../components/settings/SettingsLoadError';
 import type { SettingsTab } from '../../components/settings/settingsTab';
 import { Alert, Button } from '../../components/ui';
+import { BackupKeyCard } from './BackupKeyCard';
 import { BackupScheduleCard } from './BackupScheduleCard';
 import { BackupTable } from './BackupTable';
 import { RestoreProgressCard } from './RestoreProgressCard';
@@ -78,6 +79,7 @@ function Backups({ workspace, overview }: { workspace: string; overview: BackupO
           <BackupTable workspace={workspace} overview={overview} />
         )}
       </Section>
+      <BackupKeyCard workspace={workspace} />
     </div>
   );
 }
