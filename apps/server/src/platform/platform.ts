@@ -238,6 +238,7 @@ export async function createPlatform(
   const logChunks = createLogChunks(db);
   const workspaceLifecycle = createWorkspaceLifecycle({
     workspaces: createWorkspacesRepository(db),
+    logger,
     parts: {
       deploying: runtime.deploying,
       stopRuntime: runtime.stop,
@@ -250,6 +251,8 @@ export async function createPlatform(
         (workspace) => previewsModule.removeAllOf(workspace),
         (workspace) => backups.removeWorkspace(workspace),
       ],
+      announceStop: async (workspace, reason, boundMs) =>
+        (await runningApps.expectedStops.announce({ workspaceId: workspace.id, reason, boundMs })).end,
     },
   });
   const previewsModule = createPreviewsModule({
@@ -260,7 +263,7 @@ export async function createPlatform(
     deployments: deployments.service,
     repository: deployments.repository,
     variables: previewVariables,
-    removeWorkspace: (userId, name) => workspaceLifecycle.removeIfPresent(userId, name),
+    removeWorkspace: (userId, name) => workspaceLifecycle.removeIfPresent(userId, name, 'preview removal'),
     readLocalBranches:
       config.authMode === 'local'
         ? (owner, repo) => localPullRequestRefs(config.localReposDir, owner, repo)
@@ -272,6 +275,12 @@ export async function createPlatform(
     notes: options.pullRequestNotes ?? (await choosePullRequestNotes(config)),
   });
   previews = previewsModule;
+  // Every minute, in one replica: deletions that did not finish are tried again.
+  const deletionRetries = scheduledWhileLeaseHeld('workspace-deletions', {
+    kv,
+    logger,
+    task: () => workspaceLifecycle.resumeDeletions(),
+  });
   // Hourly, in one replica: stops the workspaces whose subscriptions lapsed beyond the grace period.
   const lapseSweeper = scheduledWhileLeaseHeld('billing-lapse-sweeper', {
     kv,
@@ -284,7 +293,7 @@ export async function createPlatform(
         logger,
       }),
   });
-  // No timeout on the engine's calls: a dump or a copy streams for as long as the data takes.
+  // Its streams (a dump, a copy, `wait`) run for as long as the data takes; other calls have their deadlines.
   const backupDocker = createDocker({ socketPath: config.vm.dockerSocket });
   const backups: BackupsModule = createBackupsModule({
     db,
@@ -316,7 +325,7 @@ export async function createPlatform(
     mailer,
     sessions,
     users,
-    containerMonitor: chooseContainerMonitor(config),
+    containerMonitor: chooseContainerMonitor(config, logger),
     // Live VM state and deletion come from the engine's VM provider.
     vmOperations: { ...deployments.service.adminVmOperations },
   });
@@ -347,6 +356,7 @@ export async function createPlatform(
     deployOnPush,
     billing,
     lapseSweeper,
+    deletionRetries,
     customDomains,
     previews: previewsModule,
     backups,
@@ -367,6 +377,7 @@ export async function createPlatform(
       await previewsModule.stop();
       await ingress.close();
       await lapseSweeper.stop();
+      await deletionRetries.stop();
       await deployOnPush.stop();
       await deployments.stop();
       await runningApps.stop();
