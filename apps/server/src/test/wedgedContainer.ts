@@ -7,17 +7,17 @@ export const WEDGE_LABEL = 'dev.slipway.test-wedged';
 const FLOOD =
   'while :; do echo "the output nobody reads, the output nobody reads, the output nobody reads"; done';
 
-/** Whether `promise` settles within `ms`. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+/** What inspect says within `ms`: the container's state, or `hung`. */
+async function stateWithin(container: Docker.Container, ms: number): Promise<'running' | 'ended' | 'hung'> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
+  const late = new Promise<'hung'>((resolve) => {
+    timer = setTimeout(() => resolve('hung'), ms);
   });
-  const settled = promise.then(
-    () => true,
-    () => true,
+  const state = container.inspect().then(
+    (info) => (info.State.Running ? ('running' as const) : ('ended' as const)),
+    () => 'ended' as const,
   );
-  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
+  return Promise.race([state, late]).finally(() => clearTimeout(timer));
 }
 
 export interface WedgedContainer {
@@ -56,9 +56,14 @@ export async function wedgedContainer(
     output.pause();
     await container.start();
     await new Promise((resolve) => setTimeout(resolve, floodMs));
-    // The kill itself waits on the output: never awaited.
+    // The kill itself waits on the output: never awaited. Until it lands, inspect still sees it running.
     container.kill().catch(() => {});
-    if (!(await settlesWithin(container.inspect(), 3000))) {
+    let state = await stateWithin(container, 3000);
+    for (let tries = 0; state === 'running' && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = await stateWithin(container, 3000);
+    }
+    if (state === 'hung') {
       return {
         id: container.id,
         async release() {

@@ -91,12 +91,27 @@ describeWith('docker')('a container the Docker Engine cannot answer about', () =
     expect((second.value.json() as CadvisorContainerInfo).unanswered?.map((c) => c.id)).toEqual([wedged!.id]);
   });
 
-  it('runs the health checks and the log collector’s pass past it', async () => {
+  it('runs the health checks past it', async () => {
     const monitor = engine.ctx.platform.runningApps.healthMonitor;
     const pass = await timed(() => monitor.checkAll());
     // An inspect's deadline at most (30 s), once; the admin's listing already found it out.
     expect(pass.ms).toBeLessThan(35_000);
     expect((await timed(() => monitor.check(stuck))).ms).toBeLessThan(35_000);
+  });
+
+  it('follows the logs of the other containers past it', async () => {
+    const pipeline = engine.ctx.platform.runningApps.logPipeline;
+    try {
+      await pipeline.refreshEngines();
+      // The site's container and the paused service: every workspace container but the one that does not answer.
+      await waitUntil(
+        () => pipeline.collectors().some((collector) => collector.followed === 2),
+        10_000,
+        'the log collector to follow the containers that answer',
+      );
+    } finally {
+      await pipeline.stop();
+    }
   });
 
   it('deletes another workspace within 30 s', async () => {

@@ -97,6 +97,32 @@ export function createWorkspaceLifecycle(deps: {
       'deleting a workspace did not finish; it is tried again in the background',
     );
 
+  /**
+   * Marks the workspace `deleting` and removes it, waiting at most DELETE_ANSWER_MS: `done`, or `pending` (it goes
+   * on in the background). A removal that fails is logged and tried again by `resumeDeletions`; `failFast`
+   * rethrows a failure that comes within the wait.
+   */
+  async function removeWithin(
+    workspace: WorkspaceRow,
+    reason: WorkspaceStopReason,
+    options: { failFast: boolean },
+  ): Promise<'done' | 'pending'> {
+    const removing = removal(await markDeleting(workspace), reason);
+    removing.catch(logFailure(workspace));
+    let timer: NodeJS.Timeout | undefined;
+    const answerBy = new Promise<'pending'>((resolve) => {
+      timer = setTimeout(() => resolve('pending'), DELETE_ANSWER_MS);
+    });
+    const outcome = removing.then(
+      () => 'done' as const,
+      (error: unknown) => {
+        if (options.failFast) throw error;
+        return 'pending' as const;
+      },
+    );
+    return Promise.race([outcome, answerBy]).finally(() => clearTimeout(timer));
+  }
+
   return {
     /** Stops a workspace (a lapsed subscription); false when there is no such workspace. */
     async stop(userId: string, name: string): Promise<boolean> {
@@ -117,30 +143,20 @@ export function createWorkspaceLifecycle(deps: {
      * answers within DELETE_ANSWER_MS, the rest going on in the background.
      */
     async delete(user: { id: string }, name: string) {
-      const workspace = await markDeleting(await owned(user.id, name));
-      const removed = removal(workspace, 'deletion').then(
-        () => true,
-        (error: unknown) => {
-          logFailure(workspace)(error);
-          return false;
-        },
-      );
-      let timer: NodeJS.Timeout | undefined;
-      const answerBy = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), DELETE_ANSWER_MS);
-      });
-      const done = await Promise.race([removed, answerBy]).finally(() => clearTimeout(timer));
+      const outcome = await removeWithin(await owned(user.id, name), 'deletion', { failFast: false });
       return {
         success: true as const,
-        message: done
-          ? `Workspace ${name} deleted`
-          : `Workspace ${name} is being deleted; what is left of it is removed in the background`,
+        message:
+          outcome === 'done'
+            ? `Workspace ${name} deleted`
+            : `Workspace ${name} is being deleted; what is left of it is removed in the background`,
       };
     },
 
     /**
-     * The same for a workspace that may not exist (a preview never deployed): nothing to do then. Waits for the
-     * whole removal, and throws when it did not finish (the row stays `deleting` and is tried again).
+     * The same for a workspace that may not exist (a preview never deployed): nothing to do then. Waits as long as
+     * a delete request does; a failure within that time is thrown (its caller tries again), a removal still under
+     * way goes on in the background.
      */
     async removeIfPresent(
       userId: string,
@@ -148,7 +164,7 @@ export function createWorkspaceLifecycle(deps: {
       reason: WorkspaceStopReason = 'deletion',
     ): Promise<void> {
       const workspace = await workspaces.findByName(userId, name);
-      if (workspace) await removal(await markDeleting(workspace), reason);
+      if (workspace) await removeWithin(workspace, reason, { failFast: true });
     },
 
     /**
