@@ -248,13 +248,18 @@ export function createHealthMonitor(deps: {
   async function reportCrash(workspaceId: string, event: ContainerEvent, deaths: number): Promise<void> {
     const row = await deps.workspaces.findById(workspaceId);
     if (!row || !(await watched(row))) return;
-    const oomSeen = await oomWatch.killedForMemory(event.containerId, {
-      at: event.time,
-      exitCode: Number(event.labels.exitCode),
-      flagged: false,
-    });
-    const { crash, lastLines } = await readCrash(deps.dockerFor(row), event, oomSeen);
-    const open = await deps.alerts.activeFingerprints(row.id);
+    // The engine is read while a late `oom` event may still come: the wait is the alert's only delay.
+    const [oomSeen, read, open] = await Promise.all([
+      oomWatch.killedForMemory(event.containerId, {
+        at: event.time,
+        exitCode: Number(event.labels.exitCode),
+        flagged: false,
+      }),
+      readCrash(deps.dockerFor(row), event),
+      deps.alerts.activeFingerprints(row.id),
+    ]);
+    const { lastLines } = read;
+    const crash = { ...read.crash, oomKilled: read.crash.oomKilled || oomSeen };
     recovering.add(row.id);
     // An alert still open takes this death as its newest cause (raise merges; only a new alert is sent).
     if (deaths >= RESTART_LOOP_COUNT) {

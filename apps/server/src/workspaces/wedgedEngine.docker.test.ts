@@ -75,11 +75,12 @@ describeWith('docker')('a container the Docker Engine cannot answer about', () =
     // The stats deadline (15 s) and the rest of the listing.
     expect(first.ms).toBeLessThan(25_000);
     const root = first.value.json() as CadvisorContainerInfo;
+    const shortId = wedged!.id.slice(0, 12);
     expect(root.unanswered).toEqual([
       {
         id: wedged!.id,
         name: expect.any(String),
-        sentence: `The Docker Engine did not answer within 15 s when asked for the resource usage of container ${wedged!.id.slice(0, 12)}`,
+        sentence: `The Docker Engine did not answer within 15 s when asked for the resource usage of container ${shortId}`,
       },
     ]);
     // What the engine could say: the paused service's card, and the deployed site's.

@@ -56,11 +56,12 @@ export function engineKey(docker: Dockerode): string {
 }
 
 /**
- * Every call of this client gets its deadline from engineDeadlines.ts (`scale` shortens them all, for tests): the modem's `dial` is where every dockerode
- * method ends, so the table is applied in one place. A call past its deadline is aborted and fails with the table's
- * sentence; a stream past its start deadline likewise, while a stream that started is never cut. (The modem's own
- * `timeout` option is an idle timeout on the socket: it would cut a quiet log stream, and is not used.) A call
- * about a container records whether the engine answered about it (unansweredContainers.ts).
+ * Every call of this client gets its deadline from engineDeadlines.ts (`scale` shortens them all, for tests): the
+ * modem's `dial` is where every dockerode method ends, so the table is applied in one place. A call past its
+ * deadline is aborted and fails with the table's sentence; a stream past its start deadline likewise, while a stream
+ * that started is never cut. (The modem's own `timeout` option is an idle timeout on the socket: it would cut a
+ * quiet log stream, and is not used.) A call about a container records whether the engine answered about it
+ * (unansweredContainers.ts).
  */
 export function withDeadlines(docker: Dockerode, options: { scale?: number } = {}): Dockerode {
   const modem = docker.modem as DockerModem;
@@ -107,7 +108,7 @@ export function withDeadlines(docker: Dockerode, options: { scale?: number } = {
   return docker;
 }
 
-/** A Docker Engine client (dockerode), without its unused transports loaded (see above), every call with its deadline. */
+/** A Docker Engine client (dockerode): its unused transports not loaded (see above), every call with its deadline. */
 export function createDocker(options: Omit<Dockerode.DockerOptions, 'timeout'>): Dockerode {
   return withDeadlines(new Docker(options));
 }

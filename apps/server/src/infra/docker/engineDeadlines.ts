@@ -27,7 +27,7 @@ interface EngineCall {
   /** What Slipway asked, after "when asked": `to inspect container 0123456789ab`. */
   asked: (subject: string) => string;
   deadline: (query: Query, isStream: boolean) => Deadline;
-  /** The capture group names a container (its deadline passing makes the container one the engine does not answer about). */
+  /** The capture group names a container: past its deadline, the engine did not answer about that container. */
   aboutContainer?: true;
 }
 
@@ -274,9 +274,8 @@ export class EngineDeadlineError extends Error {
     readonly ms: number,
     kind: 'answer' | 'start',
   ) {
-    super(
-      `The Docker Engine did not ${kind === 'start' ? 'start answering' : 'answer'} within ${seconds(ms)} when asked ${call.asked}`,
-    );
+    const answered = kind === 'start' ? 'start answering' : 'answer';
+    super(`The Docker Engine did not ${answered} within ${seconds(ms)} when asked ${call.asked}`);
     this.name = 'EngineDeadlineError';
     this.containerId = call.containerId;
   }

@@ -13,6 +13,11 @@ const INTERVAL_OPTIONS = REFRESH_INTERVALS.map((ms) => ({
   label: ms === 0 ? 'No auto-refresh' : countOf(ms / 1000, NOUNS.second),
 }));
 
+/** Above the cards, when the engine did not answer about some containers (their cards are missing). */
+const unansweredTitle = (count: number) =>
+  `The Docker Engine does not answer about ${countOf(count, NOUNS.container)}; ` +
+  `the others are shown without ${count === 1 ? 'it' : 'them'}`;
+
 /** System Monitoring: the host once, the containers every interval, from the admin cAdvisor proxy. */
 export function MonitoringTab({ active }: AdminTabProps) {
   const [intervalMs, setIntervalMs] = useState<number>(DEFAULT_REFRESH_MS);
@@ -60,10 +65,7 @@ export function MonitoringTab({ active }: AdminTabProps) {
       {machine && <MachineInfoCard machine={machine} />}
 
       {!error && unanswered.length > 0 && (
-        <Alert
-          tone="warning"
-          title={`The Docker Engine does not answer about ${countOf(unanswered.length, NOUNS.container)}; the others are shown without ${unanswered.length === 1 ? 'it' : 'them'}`}
-        >
+        <Alert tone="warning" title={unansweredTitle(unanswered.length)}>
           <ul className="list-disc space-y-1 pl-5">
             {unanswered.map((container) => (
               <li key={container.id} className="break-words">
