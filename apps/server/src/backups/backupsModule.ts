@@ -47,8 +47,8 @@ export function createBackupsModule(deps: {
   healthTimeoutMs: number;
   /** Whether a deployment of the workspace runs (deployments/ owns that; the platform passes it in). */
   deploymentInProgress?: (workspace: WorkspaceRow) => Promise<boolean>;
-  /** Tells the health monitor a restore stops these services on purpose (no crash alert for them). */
-  announceStops?: (workspace: WorkspaceRow, services: string[]) => Promise<void>;
+  /** Tells the health monitor a backup or a restore stops these services on purpose (no crash alert for them). */
+  announceStops?: RunDeps['announceStops'];
   /** One server process on this data: at start, every run marked at work was left by a crash. */
   singleProcess: boolean;
   now?: () => Date;
@@ -76,6 +76,7 @@ export function createBackupsModule(deps: {
     now,
     openRepository: async (workspace, backup) =>
       deps.engine.openRepository(locationOf(workspace, backup), await passwordOf(workspace)),
+    announceStops: deps.announceStops ?? (async () => ({ end: async () => {} })),
     async beforeVerified(repo, workspace, backup) {
       const settings = await repository.settings(workspace.id);
       const policy = { daily: settings?.keepDaily ?? 7, weekly: settings?.keepWeekly ?? 4 };
@@ -111,7 +112,6 @@ export function createBackupsModule(deps: {
       await repo.ensureInitialised();
       return repo;
     },
-    announceStops: deps.announceStops ?? (async () => {}),
     afterRestore: pruneSafetyBackups,
   };
   deps.runs.register(backupKind(runDeps));

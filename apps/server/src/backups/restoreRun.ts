@@ -11,6 +11,7 @@ import {
   isWritten,
   partResult,
   type RunDeps,
+  STOPS_BOUND_MS,
   verifyBackup,
   writeBackup,
 } from './backupRun.js';
@@ -31,8 +32,6 @@ export interface RestoreDeps extends RunDeps {
   checkHealth(workspace: WorkspaceRow, services: string[], after?: string): Promise<void>;
   /** A restore's safety backup's repository: one of its own, so that its data never shares another's packs. */
   openSafetyRepository(workspace: WorkspaceRow, restoreId: string): Promise<ResticRepository>;
-  /** Says the restore stops these services on purpose, before it does (no crash alert for them). */
-  announceStops(workspace: WorkspaceRow, services: string[]): Promise<void>;
   /** Once a restore has ended: older safety backups, and their repositories, go. */
   afterRestore(workspace: WorkspaceRow): Promise<void>;
 }
@@ -44,6 +43,9 @@ const ignoreSettled = (error: { statusCode?: number }) => {
 
 /** One restore's work, with its row kept up to date: what a takeover after a crash reads. */
 class Restore {
+  /** The announcement of the services it stops, ended with the restore. */
+  private stops: { end(): Promise<void> } | undefined;
+
   constructor(
     readonly deps: RestoreDeps,
     readonly workspace: WorkspaceRow,
@@ -65,7 +67,18 @@ class Restore {
   }
 
   /** Ends the row; its alert is recorded first, so that whoever sees the row ended finds the alert too. */
+  /** Announces the stops of the services the swap holds (once), before any of them is stopped. */
+  async announceStops() {
+    this.stops ??= await this.deps.announceStops(
+      this.workspace,
+      await this.services(),
+      'restore',
+      STOPS_BOUND_MS,
+    );
+  }
+
   async finish(status: 'done' | 'failed' | 'rolled_back', cause: string | null, backup?: BackupRow) {
+    await this.stops?.end();
     if (status !== 'done') await this.deps.alerts.restoreFailed(this.workspace, this.row.id, cause ?? '');
     else if (backup) {
       await this.deps.alerts.restored(this.workspace, this.row.id, backup.startedAt, this.row.services);
@@ -225,7 +238,7 @@ async function completeRestore(restore: Restore, backup: BackupRow | undefined) 
   const { deps, workspace } = restore;
   try {
     await restore.step('stopping');
-    await deps.announceStops(workspace, await restore.services());
+    await restore.announceStops();
     await restore.stopHeld();
     await restore.step('restoring');
     await deps.engine.swapIn(restore.units);
@@ -259,7 +272,7 @@ async function rollBack(restore: Restore, cause: string) {
   const { deps, workspace } = restore;
   try {
     await restore.step('rolling_back', { cause });
-    await deps.announceStops(workspace, await restore.services());
+    await restore.announceStops();
     await restore.stopHeld();
     await deps.engine.swapBack(restore.units);
     await restore.startHeld();

@@ -327,6 +327,8 @@ export async function createPlatform(
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     deploymentInProgress: async (workspace) =>
       Boolean(await deployments.repository.activeForWorkspace(workspace.userId, workspace.name)),
+    announceStops: (workspace, services, reason, boundMs) =>
+      runningApps.expectedStops.announce({ workspaceId: workspace.id, services, reason, boundMs }),
     singleProcess: !config.databaseUrl,
     ...(options.now ? { now: options.now } : {}),
   });
