@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownValue, workspaceNameParam } from './pathParams.js';
 import { timestampSchema } from './schemaKit.js';
 
 /**
@@ -63,7 +64,7 @@ export const domainNameSchema = z
     if (!domain) {
       context.addIssue({
         code: 'custom',
-        message: `"${value.trim()}" is not a domain name: enter one like shop.example.com, without https:// or a path`,
+        message: `${shownValue(value.trim())} is not a domain name: enter one like shop.example.com, without https:// or a path`,
       });
       return z.NEVER;
     }
@@ -80,7 +81,7 @@ export const addDomainSchema = z.object({
 export type AddDomain = z.input<typeof addDomainSchema>;
 
 export const domainParamsSchema = z.object({
-  name: z.string().min(1).max(200),
+  name: workspaceNameParam,
   domain: domainNameSchema,
 });
 

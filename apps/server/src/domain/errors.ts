@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   deployment_in_progress: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
@@ -37,6 +38,8 @@ export class DomainError extends Error {
       data?: Record<string, unknown>;
       /** Seconds until a refused request may be sent again (a 429's Retry-After). */
       retryAfterSeconds?: number;
+      /** Headers the answer carries (a 429's `RateLimit-*`). */
+      headers?: Record<string, string>;
     } = {},
   ) {
     super(message);

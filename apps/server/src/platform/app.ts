@@ -21,7 +21,7 @@ import { deployOnPushRoutes } from '../deploy-on-push/routes.js';
 import { deploymentRoutes } from '../deployments/routes.js';
 import { enterpriseRoutes } from '../enterprise/routes.js';
 import { envVariableRoutes } from '../env-variables/routes.js';
-import { registerErrorHandler } from '../http/errorHandler.js';
+import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandler } from '../http/errorHandler.js';
 import { registerJsonBodyParser } from '../http/jsonBody.js';
 import { createRateLimiter } from '../http/rateLimit.js';
 import { type Handler, registerRoutes } from '../http/registerRoutes.js';
@@ -46,6 +46,9 @@ export async function buildApp(
     loggerInstance: platform.logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: platform.config.trustProxy,
+    // Past Fastify's 100 characters, the route's own schema says what is wrong with a parameter, in words.
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: answerFrameworkError,
   });
   await registerSecurityHeaders(app, {
     production: platform.config.production,
@@ -84,7 +87,7 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     if (route.url === ROUTES.tlsPermission.path) route.logLevel = 'warn';
   });
-  registerTokenChecks(app, tokenGuard);
+  registerTokenChecks(app);
   const { runningApps } = platform;
   const webDist = options.webDist ?? WEB_DIST;
   registerRoutes(
@@ -133,7 +136,7 @@ export async function buildApp(
       },
       webApp: existsSync(path.join(webDist, 'index.html')) ? await serveWebApp(app, webDist) : undefined,
     },
-    { admin: adminSessionCheck(platform.admin.access, policy) },
+    { admin: adminSessionCheck(platform.admin.access, policy), input: tokenGuard.checkWorkspace },
   );
   return app;
 }

@@ -16,6 +16,7 @@ export const backupRoutes = {
   listBackups: route({
     method: 'GET',
     path: '/api/workspace-backups/:name',
+    summary: 'List the backups of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -25,6 +26,7 @@ export const backupRoutes = {
   setBackupSettings: route({
     method: 'PUT',
     path: '/api/workspace-backup-settings/:name',
+    summary: "Save a workspace's backup schedule",
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -35,6 +37,7 @@ export const backupRoutes = {
   backUpNow: route({
     method: 'POST',
     path: '/api/workspace-backups/:name',
+    summary: 'Back a workspace up now',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -44,6 +47,7 @@ export const backupRoutes = {
   getBackup: route({
     method: 'GET',
     path: '/api/workspace-backups/:name/:backupId',
+    summary: 'Read a backup',
     kind: 'json',
     access: 'whitelisted',
     params: backupParamsSchema,
@@ -52,6 +56,7 @@ export const backupRoutes = {
   startRestore: route({
     method: 'POST',
     path: '/api/workspace-backups/:name/:backupId/restore',
+    summary: 'Restore a backup',
     kind: 'json',
     access: 'whitelisted',
     params: backupParamsSchema,
@@ -62,6 +67,7 @@ export const backupRoutes = {
   getRestore: route({
     method: 'GET',
     path: '/api/workspace-restores/:name/:restoreId',
+    summary: 'Read a restore',
     kind: 'json',
     access: 'whitelisted',
     params: restoreParamsSchema,
