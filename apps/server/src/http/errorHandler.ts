@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorBody } from '@slipway/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
@@ -76,6 +78,28 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
 }
 
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses before Fastify sees it (headers past
+ * Node's 16 KiB, a malformed request line, a client too slow to send its headers) is answered in the error
+ * body too, and its connection closed as Node would.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'The address and headers of the request are too large (at most 16 KiB)']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long to arrive']
+        : [400, 'invalid_request', 'The request is not valid HTTP'];
+  const json = JSON.stringify(body(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
     if (error instanceof DomainError) {
@@ -102,8 +126,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send(body('not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+    const path = request.url.split('?')[0] ?? '';
+    // The path as sent (still percent-encoded), cut short: a 5,000-character one is not worth repeating.
+    const shown = path.length > 120 ? `${path.slice(0, 120)}…` : path;
+    reply.status(404).send(body('not_found', `No such endpoint: ${request.method} ${shown}`));
   });
 }

@@ -130,6 +130,25 @@ describe.each(DATABASES)('every route with hostile input (%s)', (database) => {
   const errorLines: string[] = [];
   const headers = {} as Record<Caller, Record<string, string>>;
 
+  /**
+   * A user session and an admin session beside it, new whenever the last route ended them (a sign-in starts
+   * a new session, logout and Redis flushes end them): each route is called signed in.
+   */
+  async function ensureSignedIn() {
+    if (headers.session) {
+      const user = await http.request('GET', '/api/user', headers.session, undefined);
+      const admin = await http.request('GET', '/api/admin/session-status', headers.session, undefined);
+      if (user.status === 200 && admin.body.includes('"isAdmin":true')) return;
+    }
+    const session = await ctx.platform.sessions.create({ userId: owner.userId });
+    const xsrf = ctx.platform.sessions.xsrfTokenFor(session.id);
+    const adminCookie = (await signInAdmin(ctx)).cookies.get('slipway_admin');
+    headers.session = {
+      cookie: `slipway_session=${session.id}; XSRF-TOKEN=${xsrf}; slipway_admin=${adminCookie}`,
+      'x-xsrf-token': xsrf,
+    };
+  }
+
   async function ensureWorkspaces() {
     const names = new Set(
       (await ctx.platform.runningApps.workspacesRepo.listForUser(owner.userId)).map((row) => row.name),
@@ -147,7 +166,6 @@ describe.each(DATABASES)('every route with hostile input (%s)', (database) => {
     owner = await signInNewUser(ctx);
     stranger = await signInNewUser(ctx);
     await ensureWorkspaces();
-    const admin = await signInAdmin(ctx);
     const token = async (workspaces: string[] | null) =>
       (
         (
@@ -159,14 +177,6 @@ describe.each(DATABASES)('every route with hostile input (%s)', (database) => {
           })
         ).json() as CreatedApiToken
       ).token;
-    const cookies = new Map([
-      ...owner.client.cookies,
-      ['slipway_admin', admin.cookies.get('slipway_admin') ?? ''],
-    ]);
-    headers.session = {
-      cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      'x-xsrf-token': owner.client.cookies.get('XSRF-TOKEN') ?? '',
-    };
     headers.token = { authorization: `Bearer ${await token(null)}` };
     headers.limitedToken = { authorization: `Bearer ${await token([OWN])}` };
     http = await rawHttpClient(ctx.app);
@@ -177,8 +187,9 @@ describe.each(DATABASES)('every route with hostile input (%s)', (database) => {
   });
   beforeEach(async () => {
     errorLines.length = 0;
-    // Each route starts with its callers' budgets whole and the workspaces it may have deleted back.
+    // Each route starts signed in, with its callers' budgets whole and the workspaces it may have deleted back.
     await ctx.platform.kv.flush('ratelimit');
+    await ensureSignedIn();
     await ensureWorkspaces();
   });
 

@@ -21,7 +21,12 @@ import { deployOnPushRoutes } from '../deploy-on-push/routes.js';
 import { deploymentRoutes } from '../deployments/routes.js';
 import { enterpriseRoutes } from '../enterprise/routes.js';
 import { envVariableRoutes } from '../env-variables/routes.js';
-import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandler } from '../http/errorHandler.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  registerErrorHandler,
+} from '../http/errorHandler.js';
 import { registerJsonBodyParser } from '../http/jsonBody.js';
 import { createRateLimiter } from '../http/rateLimit.js';
 import { type Handler, registerRoutes } from '../http/registerRoutes.js';
@@ -47,8 +52,9 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: platform.config.trustProxy,
     // Past Fastify's 100 characters, the route's own schema says what is wrong with a parameter, in words.
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   await registerSecurityHeaders(app, {
     production: platform.config.production,

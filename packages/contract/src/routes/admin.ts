@@ -26,11 +26,11 @@ import {
   whitelistUserResultSchema,
 } from '../admin.js';
 import { cadvisorContainerInfoSchema, cadvisorMachineInfoSchema } from '../cadvisor.js';
-import { textParam, uuidParam } from '../pathParams.js';
+import { idParam, textParam } from '../pathParams.js';
 import { route } from '../route.js';
 import { successMessageSchema, successSchema } from '../schemaKit.js';
 
-export const adminUserParamsSchema = z.object({ id: uuidParam('user id') });
+export const adminUserParamsSchema = z.object({ id: idParam('user id') });
 export const whitelistEmailParamsSchema = z.object({ email: textParam('email address', 254) });
 export const vmNameParamsSchema = z.object({ vm_name: textParam('VM name', 128) });
 
