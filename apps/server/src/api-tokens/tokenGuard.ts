@@ -127,7 +127,7 @@ export function createTokenGuard(deps: {
 export type TokenGuard = ReturnType<typeof createTokenGuard>;
 
 /** What a token sets on the requests that carry one. */
-export function registerTokenChecks(app: FastifyInstance) {
+export function decorateTokenRequests(app: FastifyInstance) {
   app.decorateRequest('apiToken', undefined);
   app.decorateRequest('workspaceLimit', undefined);
   app.decorateRequest('credentialEnd', undefined);

@@ -10,7 +10,7 @@ import { registerWebAccessLog } from '../admin/systemLogs.js';
 import { alertsRoutes } from '../alerts/routes.js';
 import { apiReferenceRoutes } from '../api-reference/routes.js';
 import { apiTokenRoutes } from '../api-tokens/routes.js';
-import { createTokenGuard, registerTokenChecks } from '../api-tokens/tokenGuard.js';
+import { createTokenGuard, decorateTokenRequests } from '../api-tokens/tokenGuard.js';
 import { registerRequestContext } from '../auth/requestContext.js';
 import { authRoutes } from '../auth/routes.js';
 import { cookiePolicy } from '../auth/sessionCookies.js';
@@ -93,7 +93,7 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     if (route.url === ROUTES.tlsPermission.path) route.logLevel = 'warn';
   });
-  registerTokenChecks(app);
+  decorateTokenRequests(app);
   const { runningApps } = platform;
   const webDist = options.webDist ?? WEB_DIST;
   registerRoutes(
