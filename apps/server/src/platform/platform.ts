@@ -178,7 +178,7 @@ export async function createPlatform(
   let previews: PreviewsModule | undefined;
   const variablesOf = async (userId: string, workspaceName: string) =>
     (await previews?.previewEnv(userId, workspaceName)) ?? envVariables.readPlaintext(userId, workspaceName);
-  const apiTokens = createApiTokensService({ tokens: createApiTokensRepository(db) });
+  const apiTokens = createApiTokensService({ tokens: createApiTokensRepository(db), pubsub });
   const masks = createSecretMasks({
     loadValues: async (userId, workspaceName) =>
       (await variablesOf(userId, workspaceName)).map((variable) => variable.value),
@@ -399,6 +399,7 @@ export async function createPlatform(
       await deployOnPush.stop();
       await workers.stop();
       await runningApps.stop();
+      await apiTokens.stop();
       await queue.close();
       await pubsub.close();
       await kv.close();
