@@ -19,7 +19,8 @@ import { createBackupsService } from './backupsService.js';
 import type { BackupEngine } from './engine/backupEngine.js';
 import { describeStore, locationFor } from './repositoryLocation.js';
 import { type HealthModel, healthChecker } from './restoreHealth.js';
-import { type RestoreDeps, restoreKind } from './restoreRun.js';
+import type { RestoreDeps } from './restoreRecord.js';
+import { restoreKind } from './restoreRun.js';
 import { applyRetention } from './retentionPass.js';
 
 /** How many safety backups a workspace keeps (each in a repository of its own); older ones go with theirs. */
