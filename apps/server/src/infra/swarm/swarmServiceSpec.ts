@@ -89,7 +89,11 @@ export interface SwarmServiceSpec {
     LogDriver?: { Name: string; Options?: Record<string, string> };
     ForceUpdate?: number;
   };
-  Mode: { Replicated: { Replicas: number } } | { Global: Record<string, never> };
+  Mode:
+    | { Replicated: { Replicas: number } }
+    | { Global: Record<string, never> }
+    /** A one-shot: runs until it exits 0 (Engine API 1.41). */
+    | { ReplicatedJob: { MaxConcurrent: number; TotalCompletions: number } };
   UpdateConfig: SwarmUpdateConfig;
   RollbackConfig: SwarmUpdateConfig;
   EndpointSpec: {
