@@ -17,14 +17,21 @@ import type { PlannedService, SwarmPlan, SwarmTranslation, SwarmTranslationInput
 /** The label naming the Compose service a Swarm service stands for. */
 export const SERVICE_LABEL = 'dev.slipway.service';
 
-/** Swarm's name for a workspace's service: unique on the cluster, at most 63 characters (a DNS label). */
-export function swarmServiceName(workspaceId: string, service: string): string {
+/**
+ * Swarm's name for a workspace's object (a service; a secret's or config's prefix): unique on the cluster, at
+ * most `max` characters of Docker's name characters (a service name is a DNS label: 63).
+ */
+export function swarmObjectName(workspaceId: string, given: string, max = 63): string {
   const prefix = `w${workspaceId.replaceAll('-', '').slice(0, 12)}`;
-  const plain = `${prefix}_${service}`;
-  if (plain.length <= 63) return plain;
-  const hash = createHash('sha256').update(service).digest('hex').slice(0, 8);
-  return `${prefix}_${service.slice(0, 40)}-${hash}`;
+  const clean = given.replace(/[^A-Za-z0-9_.-]/g, '-');
+  const plain = `${prefix}_${clean}`;
+  if (plain.length <= max && clean === given) return plain;
+  const hash = createHash('sha256').update(given).digest('hex').slice(0, 8);
+  return `${prefix}_${clean.slice(0, max - prefix.length - 10)}-${hash}`;
 }
+
+export const swarmServiceName = (workspaceId: string, service: string) =>
+  swarmObjectName(workspaceId, service);
 
 function pathKindOnDisk(file: string): 'file' | 'directory' | 'missing' {
   try {
@@ -116,8 +123,11 @@ export function translateToSwarm(input: SwarmTranslationInput): SwarmTranslation
     violations.push(...untranslatableKeys(name, service));
     const image = input.images[name];
     if (!image) throw new Error(`No image in the cluster's registry for service ${name}`);
+    // Secret and config names get a content hash appended (13 characters) within Swarm's 64.
+    const filePrefix = (given: string) => swarmObjectName(input.workspaceId, given, 50);
     const mounts = serviceMounts(name, service, {
       projectName,
+      filePrefix,
       repoDir: input.repoDir,
       volumes,
       pathKind,
@@ -125,7 +135,7 @@ export function translateToSwarm(input: SwarmTranslationInput): SwarmTranslation
     });
     const files = [
       ...mounts.files,
-      ...serviceFiles(name, service, { projectName, project: input.project, violations }),
+      ...serviceFiles(name, service, { filePrefix, project: input.project, violations }),
     ];
     const oneShot = oneShots.has(name);
     const global = isObj(service.deploy) && service.deploy.mode === 'global';

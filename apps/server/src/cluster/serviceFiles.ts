@@ -9,7 +9,7 @@ import type { PlannedFile } from './swarmPlan.js';
 export function serviceFiles(
   name: string,
   service: Obj,
-  context: { projectName: string; project: Obj; violations: PolicyViolation[] },
+  context: { filePrefix: (given: string) => string; project: Obj; violations: PolicyViolation[] },
 ): PlannedFile[] {
   const files: PlannedFile[] = [];
   for (const kind of ['secret', 'config'] as const) {
@@ -43,7 +43,7 @@ export function serviceFiles(
       files.push({
         kind,
         source: top.file,
-        prefix: `${context.projectName}_${source}`,
+        prefix: context.filePrefix(source),
         target,
         uid: String(ref.uid ?? '0'),
         gid: String(ref.gid ?? '0'),

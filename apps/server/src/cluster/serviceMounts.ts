@@ -77,6 +77,7 @@ export function serviceMounts(
   service: Obj,
   context: {
     projectName: string;
+    filePrefix: (given: string) => string;
     repoDir: string;
     volumes: Obj;
     pathKind: (file: string) => 'file' | 'directory' | 'missing';
@@ -138,7 +139,7 @@ export function serviceMounts(
           out.files.push({
             kind: 'config',
             source: relative ? path.join(entry.source, relative) : entry.source,
-            prefix: `${context.projectName}_${name}-bind`,
+            prefix: context.filePrefix(`${name}-bind`),
             target: relative
               ? path.posix.join(entry.target, relative.split(path.sep).join('/'))
               : entry.target,

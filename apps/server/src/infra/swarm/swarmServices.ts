@@ -32,6 +32,8 @@ export interface TaskState {
   /** The container's exit code, for a task that ended. */
   exitCode?: number;
   image: string;
+  /** Host-mode ports the engine published for this task: container port → port on its node. */
+  ports: { target: number; published: number }[];
   updatedAt: string;
 }
 
@@ -141,6 +143,7 @@ type RawTask = {
     Message?: string;
     Err?: string;
     ContainerStatus?: { ContainerID?: string; ExitCode?: number };
+    PortStatus?: { Ports?: { TargetPort?: number; PublishedPort?: number }[] };
   };
 };
 
@@ -166,6 +169,9 @@ export async function serviceTasks(manager: NodeEngine, service: string): Promis
         ? { exitCode: task.Status.ContainerStatus.ExitCode }
         : {}),
       image: task.Spec?.ContainerSpec?.Image ?? '',
+      ports: (task.Status?.PortStatus?.Ports ?? []).flatMap((port) =>
+        port.TargetPort && port.PublishedPort ? [{ target: port.TargetPort, published: port.PublishedPort }] : [],
+      ),
       updatedAt: task.UpdatedAt ?? '',
     }))
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));

@@ -1,0 +1,110 @@
+import { LABELS } from '../infra/docker/conventions.js';
+import { engineCall, type NodeEngine, SwarmCallError, waitFor } from '../infra/swarm/swarmCall.js';
+import { removeSwarmFiles } from '../infra/swarm/swarmFiles.js';
+import { listSwarmNodes } from '../infra/swarm/swarmMembership.js';
+import { listOverlayNetworks, removeNetwork } from '../infra/swarm/swarmNetworks.js';
+import {
+  inspectService,
+  listServiceNames,
+  removeService,
+  serviceTasks,
+} from '../infra/swarm/swarmServices.js';
+import { SERVICE_LABEL } from './composeToSwarm.js';
+
+/** One running replica as the proxy reaches it: its node's private address and the port the engine published. */
+export interface ReplicaUpstream {
+  service: string;
+  nodeId: string;
+  address: string;
+  /** The container port it answers on, and the node's port that leads to it. */
+  target: number;
+  port: number;
+  taskId: string;
+}
+
+/**
+ * Every running replica of a workspace's services with where Caddy reaches it (host-mode ports, one per replica).
+ * A replica on a node the managers see down is left out: its requests would go nowhere.
+ */
+export async function workspaceUpstreams(
+  manager: NodeEngine,
+  workspaceId: string,
+): Promise<ReplicaUpstream[]> {
+  const nodes = new Map((await listSwarmNodes(manager)).map((node) => [node.id, node]));
+  const upstreams: ReplicaUpstream[] = [];
+  for (const name of await listServiceNames(manager, { [LABELS.workspaceId]: workspaceId })) {
+    const service = await inspectService(manager, name);
+    if (!service) continue;
+    const composeName = service.spec.Labels[SERVICE_LABEL] ?? name;
+    for (const task of await serviceTasks(manager, name)) {
+      const node = nodes.get(task.nodeId);
+      if (task.state !== 'running' || task.desiredState !== 'running' || node?.state !== 'ready') continue;
+      for (const port of task.ports) {
+        upstreams.push({
+          service: composeName,
+          nodeId: task.nodeId,
+          address: node.address,
+          target: port.target,
+          port: port.published,
+          taskId: task.id,
+        });
+      }
+    }
+  }
+  return upstreams;
+}
+
+/**
+ * Removes a workspace from the cluster: its services (waiting until their containers are gone), its overlay
+ * networks, its secrets and configs, and — unless kept — its volumes on every node that answers.
+ */
+export async function removeWorkspaceFromCluster(
+  manager: NodeEngine,
+  nodes: NodeEngine[],
+  workspaceId: string,
+  options: { keepVolumes: boolean },
+): Promise<void> {
+  const labels = { [LABELS.workspaceId]: workspaceId };
+  const services = await listServiceNames(manager, labels);
+  for (const name of services) await removeService(manager, name);
+  await waitFor(
+    'the workspace containers to stop',
+    async () => {
+      const left = await Promise.all(
+        nodes.map((node) =>
+          engineCall(`list containers on ${node.name}`, (abortSignal) =>
+            node.docker.listContainers({
+              all: true,
+              filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] },
+              abortSignal,
+            }),
+          ).catch((error: unknown) => {
+            // A node that does not answer holds nothing we can wait for; Swarm removes its tasks when it returns.
+            if (error instanceof SwarmCallError) return [];
+            throw error;
+          }),
+        ),
+      );
+      return left.every((list) => list.length === 0) ? true : undefined;
+    },
+    60_000,
+  );
+  for (const network of await listOverlayNetworks(manager, labels)) await removeNetwork(manager, network.id);
+  await removeSwarmFiles(manager, labels);
+  if (options.keepVolumes) return;
+  const prefix = `slipway-${workspaceId}_`;
+  for (const node of nodes) {
+    const volumes = await engineCall(`list volumes on ${node.name}`, (abortSignal) =>
+      node.docker.listVolumes({ abortSignal }),
+    ).catch((error: unknown) => {
+      if (error instanceof SwarmCallError) return { Volumes: [] };
+      throw error;
+    });
+    for (const volume of volumes.Volumes ?? []) {
+      if (!volume.Name.startsWith(prefix)) continue;
+      await engineCall(`remove volume ${volume.Name} on ${node.name}`, (abortSignal) =>
+        node.docker.getVolume(volume.Name).remove({ abortSignal }),
+      );
+    }
+  }
+}
