@@ -147,6 +147,20 @@ type RawTask = {
   };
 };
 
+/** A task's host-mode ports, once each (the engine reports a port per address family it bound). */
+function taskPorts(task: RawTask): TaskState['ports'] {
+  const seen = new Map<string, { target: number; published: number }>();
+  for (const port of task.Status?.PortStatus?.Ports ?? []) {
+    if (port.TargetPort && port.PublishedPort) {
+      seen.set(`${port.TargetPort}:${port.PublishedPort}`, {
+        target: port.TargetPort,
+        published: port.PublishedPort,
+      });
+    }
+  }
+  return [...seen.values()];
+}
+
 /** Every task of a service Swarm still keeps (its history included), newest first. */
 export async function serviceTasks(manager: NodeEngine, service: string): Promise<TaskState[]> {
   const raw = (await engineCall(`list tasks of ${service}`, (abortSignal) =>
@@ -169,9 +183,7 @@ export async function serviceTasks(manager: NodeEngine, service: string): Promis
         ? { exitCode: task.Status.ContainerStatus.ExitCode }
         : {}),
       image: task.Spec?.ContainerSpec?.Image ?? '',
-      ports: (task.Status?.PortStatus?.Ports ?? []).flatMap((port) =>
-        port.TargetPort && port.PublishedPort ? [{ target: port.TargetPort, published: port.PublishedPort }] : [],
-      ),
+      ports: taskPorts(task),
       updatedAt: task.UpdatedAt ?? '',
     }))
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
