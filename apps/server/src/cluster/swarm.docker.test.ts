@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRegistryCredentials } from '../infra/swarm/registryCredentials.js';
 import type { NodeEngine } from '../infra/swarm/swarmCall.js';
-import { listSwarmNodes } from '../infra/swarm/swarmMembership.js';
+import { listSwarmNodes, removeNodeFromSwarm, setNodeAvailability } from '../infra/swarm/swarmMembership.js';
 import { inspectService, serviceTasks } from '../infra/swarm/swarmServices.js';
 import { clusterSupported, createTestCluster, type TestCluster } from '../test/cluster.js';
 import { planApp, removeRepository, writeAppRepository } from '../test/clusterApp.js';
@@ -257,5 +257,56 @@ describeWith('docker').skipIf(!clusterSupported())('Swarm on a cluster of three 
     );
     for (const u of upstreams)
       expect(await httpText(`http://${u.address}:${u.port}/cgi-bin/hello`)).toMatch(/^hello from/);
+  });
+
+  it('drains a node (its replicas start on the others) and then removes it, the swarm going on', async () => {
+    const node = cluster.nodes[2]!;
+    const nodeId = prepared.nodes.find((n) => n.engine.address === node.address)!.id;
+    await setNodeAvailability(prepared.manager, nodeId, 'drain');
+    const moved = await waitUntil(
+      'web off the drained node',
+      async () => {
+        const found = await webUpstreams();
+        return found.length === 3 && found.every((u) => u.nodeId !== nodeId) ? found : undefined;
+      },
+      60_000,
+    );
+    for (const u of moved)
+      expect(await httpText(`http://${u.address}:${u.port}/cgi-bin/db`)).toBe('stored-in-volume\n');
+    await removeNodeFromSwarm(prepared.manager, nodeId, node);
+    const left = await listSwarmNodes(prepared.manager);
+    expect(left.map((n) => n.id)).not.toContain(nodeId);
+    expect(left.filter((n) => n.state === 'ready')).toHaveLength(2);
+    expect((await webUpstreams()).length).toBe(3);
+  });
+});
+
+describeWith('docker').skipIf(!clusterSupported())('Swarm on one engine, for comparison', () => {
+  let single: TestCluster | undefined;
+  let repo: string | undefined;
+  afterAll(async () => {
+    await single?.destroy();
+    if (repo) removeRepository(repo);
+  });
+
+  it('deploys the same app on one node', async () => {
+    const { made, ready } = await prepare(1);
+    single = made;
+    repo = writeAppRepository();
+    const started = Date.now();
+    const onePlan = await planApp(ready, { repo, workspaceId: WS1, tag: 'v1', encrypted: false });
+    expect(
+      await applySwarmPlan(ready.manager, onePlan, { repoDir: repo, auth: ready.registry.auth }),
+    ).toEqual({
+      kind: 'applied',
+      services: ['db', 'web'],
+    });
+    console.log(
+      `cluster: first deploy of web ×3 + db on 1 node in ${Date.now() - started} ms (build, push, pull, roll out)`,
+    );
+    const upstreams = (await workspaceUpstreams(ready.manager, WS1)).filter((u) => u.service === 'web');
+    expect(upstreams).toHaveLength(3);
+    for (const u of upstreams)
+      expect(await httpText(`http://${u.address}:${u.port}/cgi-bin/db`)).toBe('stored-in-volume\n');
   });
 });

@@ -189,3 +189,41 @@ export async function removeSwarmNode(manager: NodeEngine, nodeId: string, force
     manager.docker.getNode(nodeId).remove({ force, abortSignal }),
   );
 }
+
+/**
+ * Takes a node out of the swarm for good: drained (its tasks start elsewhere), demoted if a manager (a manager
+ * cannot be removed, and the quorum is counted over the managers that remain), made to leave when its engine
+ * still answers, then removed from the managers' list.
+ */
+export async function removeNodeFromSwarm(
+  manager: NodeEngine,
+  nodeId: string,
+  engine: NodeEngine | undefined,
+): Promise<void> {
+  await setNodeAvailability(manager, nodeId, 'drain');
+  const node = (await listSwarmNodes(manager)).find((item) => item.id === nodeId);
+  if (node?.role === 'manager') {
+    await setNodeRole(manager, nodeId, 'worker');
+    await waitFor(
+      `node ${nodeId} a worker`,
+      async () => {
+        const now = (await listSwarmNodes(manager)).find((item) => item.id === nodeId);
+        return now?.role === 'worker' ? true : undefined;
+      },
+      30_000,
+    );
+  }
+  if (engine) await leaveSwarm(engine);
+  await waitFor(
+    `node ${nodeId} down`,
+    async () => {
+      const now = (await listSwarmNodes(manager)).find((item) => item.id === nodeId);
+      return !now || now.state !== 'ready' ? true : undefined;
+    },
+    engine ? 30_000 : 1,
+  ).catch((error: unknown) => {
+    // A node whose engine is gone may still read ready for a heartbeat; the forced removal below settles it.
+    if (!(error instanceof SwarmCallError)) throw error;
+  });
+  await removeSwarmNode(manager, nodeId, true);
+}
