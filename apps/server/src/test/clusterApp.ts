@@ -110,7 +110,8 @@ export async function planApp(
     encrypted: boolean;
     project?: Record<string, unknown>;
   },
-): Promise<SwarmPlan> {
+): Promise<SwarmPlan & { timings: { buildAndPushMs: number; pullMs: number } }> {
+  const started = Date.now();
   const project = options.project ?? (await readProject(options.repo, options.workspaceId));
   const services = listServices(project).filter((service) => !service.inactive);
   const raw = project.services as Record<string, Record<string, unknown>>;
@@ -128,7 +129,9 @@ export async function planApp(
       cluster.registry,
     );
   }
+  const pushed = Date.now();
   await distributeImages(cluster, Object.values(images));
+  const timings = { buildAndPushMs: pushed - started, pullMs: Date.now() - pushed };
   const result = translateToSwarm({
     workspaceId: options.workspaceId,
     userId: 'cluster-test',
@@ -144,7 +147,7 @@ export async function planApp(
     encrypted: options.encrypted,
   });
   if (result.kind !== 'plan') throw new Error(result.violations.map((v) => v.message).join('\n'));
-  return result.plan;
+  return { ...result.plan, timings };
 }
 
 export const removeRepository = (repo: string) => rmSync(repo, { recursive: true, force: true });

@@ -23,6 +23,11 @@ export interface SwarmInitOptions {
   defaultAddrPool: string;
   /** The /n of each overlay network taken from the pool. */
   subnetSize?: number;
+  /**
+   * How often nodes report to the managers (Swarm's default: 5 s); a node is marked down after a few missed
+   * reports, and its tasks are started elsewhere from then on.
+   */
+  heartbeatSeconds?: number;
 }
 
 /** How many managers a cluster of `nodes` keeps: 1 below three nodes, else 3 (losing one keeps a quorum). */
@@ -64,6 +69,7 @@ export async function ensureSwarm(nodes: NodeEngine[], options: SwarmInitOptions
           DataPathAddr: first.address,
           DefaultAddrPool: [options.defaultAddrPool],
           SubnetSize: options.subnetSize ?? 24,
+          Spec: { Dispatcher: { HeartbeatPeriod: (options.heartbeatSeconds ?? 5) * 1_000_000_000 } },
           abortSignal,
         }),
       30_000,
