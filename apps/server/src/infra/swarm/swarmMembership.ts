@@ -224,7 +224,7 @@ export async function removeNodeFromSwarm(
     `node ${nodeId} down`,
     async () => {
       const now = (await listSwarmNodes(manager)).find((item) => item.id === nodeId);
-      return !now || now.state !== 'ready' ? true : undefined;
+      return now?.state !== 'ready' ? true : undefined;
     },
     engine ? 30_000 : 1,
   ).catch((error: unknown) => {
