@@ -62,7 +62,7 @@ describe('the Compose to Swarm translation', () => {
     expect(db.pinnedTo).toBe('n1');
     expect(db.spec.Mode).toEqual({ Replicated: { Replicas: 1 } });
     expect(db.spec.TaskTemplate.Placement.Constraints).toEqual(['node.id==n1']);
-    expect(db.spec.UpdateConfig.Order).toBe('stop-first');
+    expect(db.spec.UpdateConfig?.Order).toBe('stop-first');
     expect(db.spec.TaskTemplate.RestartPolicy.Condition).toBe('any');
     expect(db.spec.TaskTemplate.ContainerSpec.Mounts).toEqual([
       { Type: 'volume', Source: `slipway-${WS}_data`, Target: '/var/lib/postgresql/data', ReadOnly: false },
@@ -96,6 +96,7 @@ describe('the Compose to Swarm translation', () => {
     const byName = Object.fromEntries(result.services.map((s) => [s.service, s]));
     expect(byName.migrate!.oneShot).toBe(true);
     expect(byName.migrate!.spec.Mode).toEqual({ ReplicatedJob: { MaxConcurrent: 1, TotalCompletions: 1 } });
+    expect(byName.migrate!.spec.UpdateConfig).toBeUndefined();
     expect(byName.migrate!.spec.TaskTemplate.ContainerSpec.Args).toEqual(['sh', '-c', "echo 'done now'"]);
     expect(byName.web!.spec.TaskTemplate.RestartPolicy).toMatchObject({
       Condition: 'on-failure',

@@ -217,8 +217,12 @@ export function translateToSwarm(input: SwarmTranslationInput): SwarmTranslation
         : global
           ? { Global: {} }
           : { Replicated: { Replicas: replicas } },
-      UpdateConfig: updateConfig(service, order, 'update_config'),
-      RollbackConfig: updateConfig(service, order, 'rollback_config'),
+      ...(oneShot
+        ? {}
+        : {
+            UpdateConfig: updateConfig(service, order, 'update_config'),
+            RollbackConfig: updateConfig(service, order, 'rollback_config'),
+          }),
       EndpointSpec: {
         Mode: 'dnsrr',
         ...(ports.length > 0

@@ -67,12 +67,13 @@ export async function removeWorkspaceFromCluster(
   const labels = { [LABELS.workspaceId]: workspaceId };
   const services = await listServiceNames(manager, labels);
   for (const name of services) await removeService(manager, name);
+  let left: string[] = [];
   await waitFor(
     'the workspace containers to stop',
     async () => {
-      const left = await Promise.all(
-        nodes.map((node) =>
-          engineCall(`list containers on ${node.name}`, (abortSignal) =>
+      const lists = await Promise.all(
+        nodes.map(async (node) => {
+          const containers = await engineCall(`list containers on ${node.name}`, (abortSignal) =>
             node.docker.listContainers({
               all: true,
               filters: { label: [`${LABELS.workspaceId}=${workspaceId}`] },
@@ -82,13 +83,21 @@ export async function removeWorkspaceFromCluster(
             // A node that does not answer holds nothing we can wait for; Swarm removes its tasks when it returns.
             if (error instanceof SwarmCallError) return [];
             throw error;
-          }),
-        ),
+          });
+          return containers.map(
+            (container) => `${node.name}: ${container.Names[0] ?? container.Id} (${container.State})`,
+          );
+        }),
       );
-      return left.every((list) => list.length === 0) ? true : undefined;
+      left = lists.flat();
+      return left.length === 0 ? true : undefined;
     },
     60_000,
-  );
+  ).catch((error: unknown) => {
+    throw error instanceof SwarmCallError
+      ? new SwarmCallError(error.what, `${error.message}; left: ${left.join(', ')}`)
+      : error;
+  });
   for (const network of await listOverlayNetworks(manager, labels)) await removeNetwork(manager, network.id);
   await removeSwarmFiles(manager, labels);
   if (options.keepVolumes) return;

@@ -14,9 +14,9 @@ import { followEngineStream } from '../infra/swarm/engineStream.js';
 import { pushImage } from '../infra/swarm/registryImages.js';
 
 /**
- * The two-service app the cluster tests deploy: `web`, busybox's httpd built from a Dockerfile (3 replicas; its
- * CGI asks the database across the overlay), and `db`, a busybox "database" answering on 5432 with what its named
- * volume holds.
+ * The app the cluster tests deploy: `web`, busybox's httpd built from a Dockerfile (3 replicas; its CGI asks the
+ * database across the overlay), `db`, a busybox "database" answering on 5432 with what its named volume holds,
+ * and `migrate`, a one-shot the web waits for (it must reach the database and exit 0).
  */
 export const APP_COMPOSE = `services:
   web:
@@ -31,6 +31,14 @@ export const APP_COMPOSE = `services:
       interval: 1s
       timeout: 2s
       retries: 3
+    depends_on:
+      db:
+        condition: service_healthy
+      migrate:
+        condition: service_completed_successfully
+  migrate:
+    image: busybox:1.36
+    command: ["sh", "-c", "nc -w 3 db 5432 </dev/null | grep -q stored && echo migrated"]
     depends_on:
       db:
         condition: service_healthy

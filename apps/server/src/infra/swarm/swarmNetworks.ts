@@ -1,4 +1,4 @@
-import { engineCall, type NodeEngine } from './swarmCall.js';
+import { engineCall, type NodeEngine, SwarmCallError } from './swarmCall.js';
 
 export interface OverlayNetwork {
   name: string;
@@ -52,7 +52,7 @@ export async function removeNetwork(manager: NodeEngine, nameOrId: string): Prom
       manager.docker.getNetwork(nameOrId).remove({ abortSignal }),
     );
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+    if (!(error instanceof SwarmCallError && error.statusCode === 404)) throw error;
   }
 }
 

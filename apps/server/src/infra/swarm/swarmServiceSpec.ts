@@ -94,8 +94,9 @@ export interface SwarmServiceSpec {
     | { Global: Record<string, never> }
     /** A one-shot: runs until it exits 0 (Engine API 1.41). */
     | { ReplicatedJob: { MaxConcurrent: number; TotalCompletions: number } };
-  UpdateConfig: SwarmUpdateConfig;
-  RollbackConfig: SwarmUpdateConfig;
+  /** Absent for a job: Swarm refuses an update configuration on one. */
+  UpdateConfig?: SwarmUpdateConfig;
+  RollbackConfig?: SwarmUpdateConfig;
   EndpointSpec: {
     /** Always DNS round robin: these kernels have no IPVS, so no virtual IP and no routing mesh. */
     Mode: 'dnsrr';

@@ -16,6 +16,8 @@ export interface ServiceState {
   spec: SwarmServiceSpec;
   /** The last rolling update's outcome; absent before the first update. */
   update?: { state: string; message: string };
+  /** A job's run: each update of a job service runs it again, as a new iteration. */
+  jobIteration?: number;
 }
 
 export interface TaskState {
@@ -32,6 +34,8 @@ export interface TaskState {
   /** The container's exit code, for a task that ended. */
   exitCode?: number;
   image: string;
+  /** For a job's task: the iteration it ran for. */
+  jobIteration?: number;
   /** Host-mode ports the engine published for this task: container port → port on its node. */
   ports: { target: number; published: number }[];
   updatedAt: string;
@@ -45,6 +49,7 @@ type RawService = {
   Version?: { Index?: number };
   Spec?: SwarmServiceSpec;
   UpdateStatus?: { State?: string; Message?: string };
+  JobStatus?: { JobIteration?: { Index?: number } };
 };
 
 const isMissing = (error: unknown) => error instanceof SwarmCallError && error.statusCode === 404;
@@ -68,6 +73,9 @@ export async function inspectService(manager: NodeEngine, name: string): Promise
     spec: raw.Spec,
     ...(raw.UpdateStatus
       ? { update: { state: raw.UpdateStatus.State ?? '', message: raw.UpdateStatus.Message ?? '' } }
+      : {}),
+    ...(raw.JobStatus?.JobIteration?.Index !== undefined
+      ? { jobIteration: raw.JobStatus.JobIteration.Index }
       : {}),
   };
 }
@@ -137,6 +145,7 @@ type RawTask = {
   Slot?: number;
   DesiredState?: string;
   UpdatedAt?: string;
+  JobIteration?: { Index?: number };
   Spec?: { ContainerSpec?: { Image?: string } };
   Status?: {
     State?: string;
@@ -183,6 +192,7 @@ export async function serviceTasks(manager: NodeEngine, service: string): Promis
         ? { exitCode: task.Status.ContainerStatus.ExitCode }
         : {}),
       image: task.Spec?.ContainerSpec?.Image ?? '',
+      ...(task.JobIteration?.Index !== undefined ? { jobIteration: task.JobIteration.Index } : {}),
       ports: taskPorts(task),
       updatedAt: task.UpdatedAt ?? '',
     }))
@@ -233,7 +243,10 @@ export async function waitForRollout(
   );
 }
 
-/** Waits until a one-shot service's task (restart condition none) completed; its failure is the outcome. */
+/**
+ * Waits until a one-shot (job) service's task of its current iteration completed; its failure is the outcome.
+ * Tasks of earlier iterations (the job's runs before this update) are not looked at.
+ */
 export async function waitForCompletion(
   manager: NodeEngine,
   name: string,
@@ -242,7 +255,11 @@ export async function waitForCompletion(
   return waitFor(
     `${name} to complete`,
     async (): Promise<RolloutOutcome | undefined> => {
-      const [task] = await serviceTasks(manager, name);
+      const service = await inspectService(manager, name);
+      if (!service) throw new SwarmCallError(`${name} to complete`, 'the service is gone');
+      const [task] = (await serviceTasks(manager, name)).filter(
+        (candidate) => candidate.jobIteration === service.jobIteration,
+      );
       if (!task) return undefined;
       if (task.state === 'complete') return { kind: 'converged', tasks: [task] };
       if (task.state === 'failed' || task.state === 'rejected') {
