@@ -47,7 +47,9 @@ async function waitUntil<T>(
 
 let lastUpstreams: ReplicaUpstream[] = [];
 const webUpstreams = async () => {
-  lastUpstreams = (await workspaceUpstreams(prepared.manager, WS1)).filter((u) => u.service === 'web');
+  lastUpstreams = (await workspaceUpstreams(prepared.manager, prepared.nodes, WS1)).filter(
+    (u) => u.service === 'web',
+  );
   return lastUpstreams;
 };
 const lastSeen = () => lastUpstreams.map((u) => `${u.address}:${u.port} ${u.taskId}`);
@@ -150,15 +152,22 @@ describeWith('docker').skipIf(!clusterSupported())('Swarm on a cluster of three 
     // app's first connections may wait for it, as they would on real VMs.
     const started = Date.now();
     const answers: string[] = [];
+    let why: string[] = [];
     await waitUntil(
       'every replica reaching the database',
       async () => {
         answers.length = 0;
         for (const u of upstreams) answers.push(await httpText(`http://${u.address}:${u.port}/cgi-bin/db`));
-        return answers.every((answer) => answer === 'stored-in-volume\n') ? true : undefined;
+        if (answers.every((answer) => answer === 'stored-in-volume\n')) return true;
+        why = await Promise.all(
+          upstreams.map(
+            async (u) => `${u.address}: ${await httpText(`http://${u.address}:${u.port}/cgi-bin/why`)}`,
+          ),
+        );
+        return undefined;
       },
       30_000,
-      () => answers,
+      () => ({ answers, why }),
     );
     figures.push(
       `cluster: every web replica reached the database by name ${Date.now() - started} ms after its deploy was verified`,
@@ -322,14 +331,26 @@ describeWith('docker').skipIf(!clusterSupported())('Swarm on a cluster of three 
     expect(outcome.kind).toBe('rolled_back');
     const service = await inspectService(prepared.manager, swarmServiceName(WS1, 'web'));
     expect(service?.spec.TaskTemplate.ContainerSpec.Env).toContain('GREETING=hello');
+    let tasksSeen: unknown;
     const upstreams = await waitUntil(
       'three healthy replicas of the old version',
       async () => {
         const found = await webUpstreams();
+        const nodes = await listSwarmNodes(prepared.manager);
+        tasksSeen = {
+          nodes: nodes.map((n) => `${n.id.slice(0, 6)} ${n.state}`),
+          tasks: (await serviceTasks(prepared.manager, swarmServiceName(WS1, 'web')))
+            .slice(0, 8)
+            .map(
+              (t) =>
+                `${t.nodeId.slice(0, 6)} ${t.state}/${t.desiredState} ${t.message} ${t.error ?? ''} ports ${JSON.stringify(t.ports)} ${t.image.slice(-6)}`,
+            ),
+          update: (await inspectService(prepared.manager, swarmServiceName(WS1, 'web')))?.update,
+        };
         return found.length === 3 ? found : undefined;
       },
       60_000,
-      lastSeen,
+      () => tasksSeen,
     );
     for (const u of upstreams)
       expect(await httpText(`http://${u.address}:${u.port}/cgi-bin/hello`)).toMatch(/^hello from/);
@@ -381,7 +402,9 @@ describeWith('docker').skipIf(!clusterSupported())('Swarm on one engine, for com
     console.log(
       `cluster: first deploy of web ×3 + db on 1 node in ${Date.now() - started} ms (build and push ${onePlan.timings.buildAndPushMs} ms, pull ${onePlan.timings.pullMs} ms, roll out the rest)`,
     );
-    const upstreams = (await workspaceUpstreams(ready.manager, WS1)).filter((u) => u.service === 'web');
+    const upstreams = (await workspaceUpstreams(ready.manager, ready.nodes, WS1)).filter(
+      (u) => u.service === 'web',
+    );
     expect(upstreams).toHaveLength(3);
     for (const u of upstreams)
       expect(await httpText(`http://${u.address}:${u.port}/cgi-bin/db`)).toBe('stored-in-volume\n');

@@ -22,24 +22,50 @@ export interface ReplicaUpstream {
   taskId: string;
 }
 
+/** The host ports a container's engine bound for it: container port → port on the node. */
+async function containerPorts(engine: NodeEngine, containerId: string) {
+  const info = await engineCall(`inspect container ${containerId} on ${engine.name}`, (abortSignal) =>
+    engine.docker.getContainer(containerId).inspect({ abortSignal }),
+  );
+  const ports = new Map<string, { target: number; published: number }>();
+  for (const [key, bindings] of Object.entries(info.NetworkSettings?.Ports ?? {})) {
+    const [target, protocol] = key.split('/');
+    if (protocol !== 'tcp') continue;
+    for (const binding of bindings ?? []) {
+      const published = Number(binding.HostPort);
+      if (published > 0) ports.set(`${target}:${published}`, { target: Number(target), published });
+    }
+  }
+  return [...ports.values()];
+}
+
 /**
  * Every running replica of a workspace's services with where Caddy reaches it (host-mode ports, one per replica).
- * A replica on a node the managers see down is left out: its requests would go nowhere.
+ * A replica on a node the managers see down is left out: its requests would go nowhere. The port comes from the
+ * task's status, or — where Swarm left that empty, as it can for tasks started by a rollback — from the
+ * container on its node.
  */
 export async function workspaceUpstreams(
   manager: NodeEngine,
+  engines: { engine: NodeEngine; id: string }[],
   workspaceId: string,
 ): Promise<ReplicaUpstream[]> {
   const nodes = new Map((await listSwarmNodes(manager)).map((node) => [node.id, node]));
+  const engineOf = new Map(engines.map((item) => [item.id, item.engine]));
   const upstreams: ReplicaUpstream[] = [];
   for (const name of await listServiceNames(manager, { [LABELS.workspaceId]: workspaceId })) {
     const service = await inspectService(manager, name);
-    if (!service) continue;
+    if (!service?.spec.EndpointSpec.Ports?.length) continue;
     const composeName = service.spec.Labels[SERVICE_LABEL] ?? name;
     for (const task of await serviceTasks(manager, name)) {
       const node = nodes.get(task.nodeId);
       if (task.state !== 'running' || task.desiredState !== 'running' || node?.state !== 'ready') continue;
-      for (const port of task.ports) {
+      const engine = engineOf.get(task.nodeId);
+      const ports =
+        task.ports.length > 0 || !engine || !task.containerId
+          ? task.ports
+          : await containerPorts(engine, task.containerId);
+      for (const port of ports) {
         upstreams.push({
           service: composeName,
           nodeId: task.nodeId,
@@ -84,6 +110,20 @@ export async function removeWorkspaceFromCluster(
             if (error instanceof SwarmCallError) return [];
             throw error;
           });
+          // A stopped task container Swarm no longer tracks (left by a node that was lost, or by one that left)
+          // is removed here; running ones are Swarm's to stop.
+          for (const container of containers.filter((item) => item.State !== 'running')) {
+            await engineCall(`remove container ${container.Id} on ${node.name}`, (abortSignal) =>
+              node.docker.getContainer(container.Id).remove({ force: true, v: true, abortSignal }),
+            ).catch((error: unknown) => {
+              // Gone already (Swarm's own clean-up won the race) or being removed: either way on its way out.
+              if (
+                !(error instanceof SwarmCallError && (error.statusCode === 404 || error.statusCode === 409))
+              ) {
+                throw error;
+              }
+            });
+          }
           return containers.map(
             (container) => `${node.name}: ${container.Names[0] ?? container.Id} (${container.State})`,
           );

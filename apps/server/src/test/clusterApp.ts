@@ -70,6 +70,13 @@ printf 'Content-Type: text/plain\\r\\n\\r\\n'
 nc -w 3 db 5432 </dev/null
 `;
 
+const WHY_CGI = `#!/bin/sh
+printf 'Content-Type: text/plain\\r\\n\\r\\n'
+nslookup db 127.0.0.11 2>&1
+nc -w 3 db 5432 </dev/null 2>&1
+echo "exit $?"
+`;
+
 /** Writes the app's repository into a new directory (removed by the caller). */
 export function writeAppRepository(): string {
   const repo = realpathSync(mkdtempSync(path.join(tmpdir(), 'slipway-cluster-app-')));
@@ -79,6 +86,8 @@ export function writeAppRepository(): string {
   writeFileSync(path.join(repo, 'www/index.html'), 'ok\n');
   writeFileSync(path.join(repo, 'www/cgi-bin/hello'), INDEX_CGI);
   writeFileSync(path.join(repo, 'www/cgi-bin/db'), DB_CGI);
+  // What a replica that cannot reach the database sees, for a failing test's message.
+  writeFileSync(path.join(repo, 'www/cgi-bin/why'), WHY_CGI);
   return repo;
 }
 
