@@ -55,6 +55,35 @@ const webUpstreams = async () => {
 const lastSeen = () => lastUpstreams.map((u) => `${u.address}:${u.port} ${u.taskId}`);
 const byAddress = (upstreams: ReplicaUpstream[]) => new Set(upstreams.map((u) => u.address));
 
+/** The plan with only the web service, its variables (and health check, when given) changed. */
+function webChanged(greeting: string, healthTest?: string[]): SwarmPlan {
+  const web = plan.services.find((s) => s.service === 'web')!;
+  const container = web.spec.TaskTemplate.ContainerSpec;
+  return {
+    ...plan,
+    order: [['web']],
+    services: [
+      {
+        ...web,
+        spec: {
+          ...web.spec,
+          TaskTemplate: {
+            ...web.spec.TaskTemplate,
+            ContainerSpec: {
+              ...container,
+              Env: [
+                ...(container.Env ?? []).filter((e) => !e.startsWith('GREETING=')),
+                `GREETING=${greeting}`,
+              ],
+              ...(healthTest ? { HealthCheck: { ...container.HealthCheck!, Test: healthTest } } : {}),
+            },
+          },
+        },
+      },
+    ],
+  };
+}
+
 async function prepare(nodes: number) {
   const made = await createTestCluster(nodes);
   await made.load('busybox:1.36');
@@ -298,29 +327,30 @@ describeWith('docker').skipIf(!clusterSupported())('Swarm on a cluster of three 
     figures.push(`cluster: a cut node restored: every node ready for 10 s after ${Date.now() - settled} ms`);
   });
 
+  it('rolls a start-first update out: every replica then serves the new version', async () => {
+    const started = Date.now();
+    const outcome = await applySwarmPlan(prepared.manager, webChanged('hola'), {
+      repoDir: repos[0]!,
+      auth: prepared.registry.auth,
+    });
+    figures.push(`cluster: start-first update of web ×3 in ${Date.now() - started} ms`);
+    expect(outcome).toEqual({ kind: 'applied', services: ['web'] });
+    const upstreams = await waitUntil(
+      'three replicas of the new version',
+      async () => {
+        const found = await webUpstreams();
+        return found.length === 3 ? found : undefined;
+      },
+      60_000,
+      lastSeen,
+    );
+    for (const u of upstreams) {
+      expect(await httpText(`http://${u.address}:${u.port}/cgi-bin/hello`)).toMatch(/^hola from/);
+    }
+  });
+
   it('rolls a start-first update whose new version fails its health check back by itself', async () => {
-    const web = plan.services.find((s) => s.service === 'web')!;
-    const container = web.spec.TaskTemplate.ContainerSpec;
-    const broken: SwarmPlan = {
-      ...plan,
-      order: [['web']],
-      services: [
-        {
-          ...web,
-          spec: {
-            ...web.spec,
-            TaskTemplate: {
-              ...web.spec.TaskTemplate,
-              ContainerSpec: {
-                ...container,
-                Env: [...(container.Env ?? []).filter((e) => !e.startsWith('GREETING=')), 'GREETING=broken'],
-                HealthCheck: { ...container.HealthCheck!, Test: ['CMD', 'false'] },
-              },
-            },
-          },
-        },
-      ],
-    };
+    const broken = webChanged('broken', ['CMD', 'false']);
     const started = Date.now();
     const outcome = await applySwarmPlan(prepared.manager, broken, {
       repoDir: repos[0]!,
@@ -330,7 +360,7 @@ describeWith('docker').skipIf(!clusterSupported())('Swarm on a cluster of three 
     figures.push(`cluster: failing start-first update rolled back after ${Date.now() - started} ms`);
     expect(outcome.kind).toBe('rolled_back');
     const service = await inspectService(prepared.manager, swarmServiceName(WS1, 'web'));
-    expect(service?.spec.TaskTemplate.ContainerSpec.Env).toContain('GREETING=hello');
+    expect(service?.spec.TaskTemplate.ContainerSpec.Env).toContain('GREETING=hola');
     let tasksSeen: unknown;
     const upstreams = await waitUntil(
       'three healthy replicas of the old version',
@@ -353,7 +383,7 @@ describeWith('docker').skipIf(!clusterSupported())('Swarm on a cluster of three 
       () => tasksSeen,
     );
     for (const u of upstreams)
-      expect(await httpText(`http://${u.address}:${u.port}/cgi-bin/hello`)).toMatch(/^hello from/);
+      expect(await httpText(`http://${u.address}:${u.port}/cgi-bin/hello`)).toMatch(/^hola from/);
   });
 
   it('drains a node (its replicas start on the others) and then removes it, the swarm going on', async () => {
