@@ -1,7 +1,8 @@
 import { backupOverviewSchema } from '@slipway/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { containersOf, deployAndWait, docker } from '../../../apps/server/src/test/deployments.js';
+import { deployAndWait } from '../../../apps/server/src/test/deployments.js';
 import { waitUntil } from '../../../apps/server/src/test/runningWorkspaces.js';
+import { execIn } from '../../../apps/server/src/test/serviceExec.js';
 import { describeWith } from '../../../apps/server/src/test/services.js';
 import { EXIT } from './cliErrors.js';
 import { expectFailure } from './cliProcess.test-helper.js';
@@ -27,16 +28,8 @@ describeWith('docker')('the slipway CLI’s backup commands against a running Sl
   const { engine, cli } = useSlipwayForCli(['write']);
   let workspaceId: string;
 
-  /** Runs a shell command in the running files container. */
-  async function inFiles(command: string): Promise<void> {
-    const [container] = (await containersOf(workspaceId)).filter((c) => c.State === 'running');
-    if (!container) throw new Error('the files service is not running');
-    const exec = await docker.getContainer(container.Id).exec({ Cmd: ['sh', '-c', command] });
-    const stream = await exec.start({});
-    stream.resume();
-    await new Promise((resolve) => stream.on('end', resolve));
-    expect((await exec.inspect()).ExitCode).toBe(0);
-  }
+  /** Runs a shell command in the running files container, to its end. */
+  const inFiles = (command: string) => execIn(workspaceId, 'files', ['sh', '-c', command]);
 
   /** Waits until no backup of the vault runs (a restore's safety backup is verified after it). */
   const settled = () =>

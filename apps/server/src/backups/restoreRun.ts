@@ -27,7 +27,8 @@ async function completeRestore(restore: Restore, backup: BackupRow | undefined) 
     await restore.step('starting');
     await restore.startHeld();
     await restore.step('verifying');
-    // The data first (each part's own check of the live service), then the app (the deployment health model).
+    // The app first (the deployment health model), then the data (each part's own check of the live service).
+    await deps.checkHealth(workspace, await restore.services());
     const data = await dataOf(deps, workspace, restore.row.services);
     for (const part of (backup?.parts ?? []).filter((p) => restore.row.services.includes(p.service))) {
       const service = data.find((candidate) => candidate.service === part.service);
@@ -40,7 +41,6 @@ async function completeRestore(restore: Restore, backup: BackupRow | undefined) 
         );
       }
     }
-    await deps.checkHealth(workspace, await restore.services());
     await restore.finish('done', null, backup);
     await restore.discard();
   } catch (error) {

@@ -22,7 +22,7 @@ import type { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 
 /** Requests per route and database; FUZZ_RUNS raises it for a longer hunt. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 /**
  * Routes whose every answer takes seconds whatever the input: the admin's container figures read each container
  * of the machine's Docker Engine. A few runs check their refusals; more would only wait.
