@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ResticRepository } from '../infra/restic/resticRepository.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import type { BackupAlerts } from './backupAlerts.js';
-import { partResult } from './backupRun.js';
+import { partResult } from './backupParts.js';
 import type { BackupRow, BackupsRepository } from './backupsRepository.js';
 import type { BackupEngine } from './engine/backupEngine.js';
 

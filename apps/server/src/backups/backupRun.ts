@@ -5,6 +5,7 @@ import type { ResticRepository } from '../infra/restic/resticRepository.js';
 import type { DurableKind, RunContext } from '../jobs/durableRuns.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import type { BackupAlerts } from './backupAlerts.js';
+import { backupTag, storedPart, tagsOf } from './backupParts.js';
 import type { BackupRow, BackupsRepository } from './backupsRepository.js';
 import {
   asBackupError,
@@ -46,29 +47,6 @@ export interface RunDeps {
 /** How long a backup's copy (a service stopped for it) or a restore's swap may keep services stopped at most. */
 export const STOPS_BOUND_MS = 30 * 60_000;
 
-export const storedPart = (part: PartResult, checked: string | null = null): StoredBackupPart => ({
-  service: part.service,
-  method: part.method,
-  volumes: part.volumes,
-  snapshotId: part.snapshotId,
-  sizeBytes: part.sizeBytes,
-  addedBytes: part.addedBytes,
-  fingerprint: part.fingerprint,
-  checked,
-  ...(part.sha256 ? { sha256: part.sha256 } : {}),
-});
-
-export const partResult = (part: StoredBackupPart): PartResult => ({
-  service: part.service,
-  method: part.method as PartResult['method'],
-  volumes: part.volumes,
-  snapshotId: part.snapshotId,
-  sizeBytes: part.sizeBytes,
-  addedBytes: part.addedBytes,
-  fingerprint: part.fingerprint as PartResult['fingerprint'],
-  ...(part.sha256 ? { sha256: part.sha256 } : {}),
-});
-
 /** The sentence for a row: the engine's or restic's own, or the generic one with the details logged. */
 export function causeOf(error: unknown, logger: Logger, what: Record<string, unknown>): string {
   const sentence = asBackupError(error);
@@ -86,15 +64,6 @@ export async function dataOf(
   const all = await deps.engine.describeProjectData(composeProjectName(workspace.id));
   return services ? all.filter((data) => services.includes(data.service)) : all;
 }
-
-/** Every snapshot of a backup carries its id: what a crash left half-written is found by it. */
-const backupTag = (backup: Pick<BackupRow, 'id'>) => `slipway-backup-${backup.id}`;
-
-export const tagsOf = (workspace: WorkspaceRow, backup: BackupRow) => [
-  `slipway-workspace-${workspace.id}`,
-  backupTag(backup),
-  `slipway-trigger-${backup.trigger}`,
-];
 
 /** A backup whose parts are all in the repository, not yet verified (its row is Verifying). */
 export interface WrittenBackup {

@@ -5,7 +5,7 @@ import type { AlertsService } from '../alerts/alertsService.js';
 import type { BackupStore } from '../config/backupConfig.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { repositoryOptions } from '../infra/restic/resticCli.js';
+import { repositoryOptions } from '../infra/restic/resticLocation.js';
 import type { Vault } from '../infra/vault/vault.js';
 import type { DurableRuns } from '../jobs/durableRuns.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
@@ -17,11 +17,11 @@ import { createBackupScheduler } from './backupScheduler.js';
 import { type BackupRow, createBackupsRepository } from './backupsRepository.js';
 import { createBackupsService } from './backupsService.js';
 import type { BackupEngine } from './engine/backupEngine.js';
-import { describeStore, locationFor } from './repositoryLocation.js';
 import { type HealthModel, healthChecker } from './restoreHealth.js';
 import type { RestoreDeps } from './restoreRecord.js';
 import { restoreKind } from './restoreRun.js';
 import { applyRetention } from './retentionPass.js';
+import { describeStore, locationFor } from './storeLocations.js';
 
 /** How many safety backups a workspace keeps (each in a repository of its own); older ones go with theirs. */
 const KEEP_SAFETY_BACKUPS = 3;

@@ -1,33 +1,14 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, max, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, max, or, sql } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.js';
 import type { StoredBackupPart } from '../infra/db/backupTables.js';
 import type { Db } from '../infra/db/client.js';
 import { auditLog, backupSettings, backups, restores } from '../infra/db/schema.js';
+import { ACTIVE_BACKUP, ACTIVE_RESTORE, createBackupRunRows } from './backupRunRows.js';
 
 export type BackupSettingsRow = typeof backupSettings.$inferSelect;
 export type BackupRow = typeof backups.$inferSelect;
 export type RestoreRow = typeof restores.$inferSelect;
 type SettingsValues = Partial<typeof backupSettings.$inferInsert>;
-
-/** A backup that is still at work. */
-export const ACTIVE_BACKUP = ['running', 'verifying'];
-/** A restore that is still at work. */
-export const ACTIVE_RESTORE = [
-  'reading',
-  'safety_backup',
-  'stopping',
-  'restoring',
-  'starting',
-  'verifying',
-  'rolling_back',
-];
-
-/**
- * A run was taken by a process (jobs/durableRuns.ts) once its attempts count or it moved past its first status;
- * before that it waits in the queue, and only the queue hands it out.
- */
-const taken = (attempts: typeof backups.attempts, status: typeof backups.status, first: string) =>
-  or(gt(attempts, 0), ne(status, first));
 
 export const busy = (workspace: string) =>
   new DomainError(
@@ -37,6 +18,7 @@ export const busy = (workspace: string) =>
 
 /** The only code on `backup_settings`, `backups` and `restores`. */
 export function createBackupsRepository(db: Db) {
+  const runRows = createBackupRunRows(db);
   /**
    * Inserts the row that starts work on a workspace only while nothing else runs there: the settings row is
    * locked for the check and the insert, so two clicks (or two replicas) start one backup or restore.
@@ -64,6 +46,7 @@ export function createBackupsRepository(db: Db) {
   }
 
   return {
+    ...runRows,
     async settings(workspaceId: string): Promise<BackupSettingsRow | undefined> {
       const [row] = await db.select().from(backupSettings).where(eq(backupSettings.workspaceId, workspaceId));
       return row;
@@ -140,116 +123,6 @@ export function createBackupsRepository(db: Db) {
         return row!;
       };
       return trigger === 'safety' ? insert(db) : exclusively(workspaceId, workspace, insert);
-    },
-
-    /**
-     * Takes a backup for a process: its first run (never taken), or again once taken and its heartbeat is older
-     * than `staleBefore`. One caller wins. A safety backup is its restore's, never taken on its own.
-     */
-    async claimBackup(id: string, now: Date, staleBefore: Date) {
-      const [row] = await db
-        .update(backups)
-        .set({ attempts: sql`${backups.attempts} + 1`, heartbeatAt: now })
-        .where(
-          and(
-            eq(backups.id, id),
-            inArray(backups.status, ACTIVE_BACKUP),
-            ne(backups.trigger, 'safety'),
-            or(
-              and(eq(backups.attempts, 0), eq(backups.status, 'running')),
-              and(taken(backups.attempts, backups.status, 'running'), lt(backups.heartbeatAt, staleBefore)),
-            ),
-          ),
-        )
-        .returning();
-      return row && { row, resumed: row.attempts > 1 || row.status !== 'running' };
-    },
-
-    /** Backups taken and still at work whose heartbeat stopped before `before` (safety backups: their restore's). */
-    async staleBackups(before: Date): Promise<string[]> {
-      const rows = await db
-        .select({ id: backups.id })
-        .from(backups)
-        .where(
-          and(
-            inArray(backups.status, ACTIVE_BACKUP),
-            ne(backups.trigger, 'safety'),
-            taken(backups.attempts, backups.status, 'running'),
-            lt(backups.heartbeatAt, before),
-          ),
-        );
-      return rows.map((row) => row.id);
-    },
-
-    async claimRestore(id: string, now: Date, staleBefore: Date) {
-      const [row] = await db
-        .update(restores)
-        .set({ attempts: sql`${restores.attempts} + 1`, heartbeatAt: now })
-        .where(
-          and(
-            eq(restores.id, id),
-            inArray(restores.status, ACTIVE_RESTORE),
-            or(
-              and(eq(restores.attempts, 0), eq(restores.status, 'reading')),
-              and(
-                or(gt(restores.attempts, 0), ne(restores.status, 'reading')),
-                lt(restores.heartbeatAt, staleBefore),
-              ),
-            ),
-          ),
-        )
-        .returning();
-      return row && { row, resumed: row.attempts > 1 || row.status !== 'reading' };
-    },
-
-    async staleRestores(before: Date): Promise<string[]> {
-      const rows = await db
-        .select({ id: restores.id })
-        .from(restores)
-        .where(
-          and(
-            inArray(restores.status, ACTIVE_RESTORE),
-            or(gt(restores.attempts, 0), ne(restores.status, 'reading')),
-            lt(restores.heartbeatAt, before),
-          ),
-        );
-      return rows.map((row) => row.id);
-    },
-
-    async backupById(id: string): Promise<BackupRow | undefined> {
-      const [row] = await db.select().from(backups).where(eq(backups.id, id));
-      return row;
-    },
-
-    async restoreById(id: string): Promise<RestoreRow | undefined> {
-      const [row] = await db.select().from(restores).where(eq(restores.id, id));
-      return row;
-    },
-
-    /**
-     * The restores of these ids whose volumes must stay: still at work, or ended with the live data in one of them
-     * (kept for an operator). The engine's volumes of the others are leftovers.
-     */
-    async restoresKeepingVolumes(ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: restores.id })
-        .from(restores)
-        .where(
-          and(
-            inArray(restores.id, ids),
-            or(inArray(restores.status, ACTIVE_RESTORE), sql`${restores.plan}->>'keptForOperator' = 'true'`),
-          ),
-        );
-      return new Set(rows.map((row) => row.id));
-    },
-
-    async restoreActive(id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: restores.id })
-        .from(restores)
-        .where(and(eq(restores.id, id), inArray(restores.status, ACTIVE_RESTORE)));
-      return row !== undefined;
     },
 
     /** Safety backups of a workspace, newest first (a few are kept; the older ones' repositories go). */
@@ -368,11 +241,6 @@ export function createBackupsRepository(db: Db) {
     /** An entry of the audit trail (a key export): append-only, read by the admin panel. */
     async audit(actor: string, action: string, target: string, detail: Record<string, unknown>) {
       await db.insert(auditLog).values({ actor, action, target, detail });
-    },
-
-    async beat(kind: 'backup' | 'restore', id: string, now: Date): Promise<void> {
-      if (kind === 'backup') await db.update(backups).set({ heartbeatAt: now }).where(eq(backups.id, id));
-      else await db.update(restores).set({ heartbeatAt: now }).where(eq(restores.id, id));
     },
 
     async findRestore(workspaceId: string, id: string): Promise<RestoreRow | undefined> {

@@ -14,6 +14,7 @@ import {
   type UpdateBackupSettings,
 } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
+import { shellWords } from '../infra/restic/resticLocation.js';
 import type { Vault } from '../infra/vault/vault.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { checkSchedule, nextBackupAfter, scheduleColumns, scheduleOf } from './backupSchedule.js';
@@ -183,11 +184,11 @@ export function createBackupsService(deps: {
         workspace: workspace.name,
         workspace_id: workspace.id,
       });
-      const restic = ['restic', ...options.repository].join(' ');
+      const restic = shellWords(['restic', ...options.repository]);
       return {
-        repository: options.repository.join(' '),
+        repository: shellWords(options.repository),
         password,
-        safety_repositories: options.safety.join(' '),
+        safety_repositories: shellWords(options.safety),
         commands: [
           `${restic} snapshots --tag slipway-workspace-${workspace.id}`,
           `${restic} dump SNAPSHOT /SERVICE.sql > SERVICE.sql   (a database's dump: .sql, .rdb or .archive)`,

@@ -18,7 +18,7 @@ import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { throwawayOwnerOf } from './engine/dockerBackupEngine.js';
-import { locationFor } from './repositoryLocation.js';
+import { locationFor } from './storeLocations.js';
 
 const WORKER = fileURLToPath(new URL('../test/fixtures/workerProcess.ts', import.meta.url));
 /** A killed worker's run is stale after five heartbeats: 5 s here. */

@@ -1,4 +1,5 @@
-import { isWritten, partResult, verifyBackup, writeBackup } from './backupRun.js';
+import { partResult } from './backupParts.js';
+import { isWritten, verifyBackup, writeBackup } from './backupRun.js';
 import type { BackupRow } from './backupsRepository.js';
 import { BackupError, type ServiceData, type StagedPart } from './engine/backupEngine.js';
 import type { Restore, RestoreDeps } from './restoreRecord.js';

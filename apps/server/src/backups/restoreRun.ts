@@ -1,5 +1,6 @@
 import type { DurableKind, RunContext } from '../jobs/durableRuns.js';
-import { dataOf, partResult } from './backupRun.js';
+import { partResult } from './backupParts.js';
+import { dataOf } from './backupRun.js';
 import type { BackupRow, RestoreRow } from './backupsRepository.js';
 import { BackupError } from './engine/backupEngine.js';
 import { failSafetyBackup, prepare } from './restorePreparation.js';

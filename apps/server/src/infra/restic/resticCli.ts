@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ResticError, resticError } from './resticErrors.js';
+import { locationInvocation } from './resticLocation.js';
 import { recordProcess, secretDescriptor } from './resticProcesses.js';
 import type {
   RepositoryLocation,
@@ -19,8 +20,6 @@ const TAG = /^[A-Za-z0-9][A-Za-z0-9_.:=@-]{0,199}$/;
 const SNAPSHOT_ID = /^[0-9a-f]{8,64}$/;
 /** A file name inside a snapshot (`{service}.sql`): Compose names, never a path. */
 const STDIN_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,200}$/;
-/** sftp.command is split on spaces by restic: its paths and names must hold none. */
-const SSH_WORD = /^[A-Za-z0-9_./@:+-]+$/;
 const STDERR_LIMIT = 64 * 1024;
 
 function checkTags(tags: string[]): void {
@@ -34,72 +33,6 @@ function checkSnapshotId(id: string): void {
 
 export function checkStdinName(name: string): void {
   if (!STDIN_NAME.test(name)) throw new ResticError(`Not a file name for a backup part: ${name}`);
-}
-
-interface Invocation {
-  args: string[];
-  env: Record<string, string>;
-}
-
-/**
- * restic's options for a repository, as an operator types them (`--repo …`, and sftp's command): what a workspace's
- * key export tells its owner, so that plain restic reaches the same repository. No credential is in them.
- */
-export function repositoryOptions(location: RepositoryLocation): string[] {
-  return locationInvocation(location).args.filter((arg) => arg !== '--no-cache');
-}
-
-/** restic's repository argument and the environment or options its location needs; never a secret on argv. */
-function locationInvocation(location: RepositoryLocation): Invocation {
-  switch (location.kind) {
-    case 'local':
-      return { args: ['--repo', location.path, '--no-cache'], env: {} };
-    case 'sftp': {
-      for (const word of [location.user, location.host, location.identityFile, location.knownHostsFile]) {
-        if (!SSH_WORD.test(word))
-          throw new ResticError(`An SFTP setting holds a character restic cannot pass: ${word}`);
-      }
-      const ssh = [
-        'ssh',
-        '-p',
-        String(location.port),
-        '-i',
-        location.identityFile,
-        '-o',
-        `UserKnownHostsFile=${location.knownHostsFile}`,
-        '-o',
-        'StrictHostKeyChecking=yes',
-        '-o',
-        'BatchMode=yes',
-        '-o',
-        'IdentitiesOnly=yes',
-        `${location.user}@${location.host}`,
-        '-s',
-        'sftp',
-      ].join(' ');
-      return {
-        args: [
-          '--repo',
-          `sftp:${location.user}@${location.host}:${location.path}`,
-          '-o',
-          `sftp.command=${ssh}`,
-        ],
-        env: {},
-      };
-    }
-    case 's3': {
-      const prefix = location.prefix.replace(/^\/+|\/+$/g, '');
-      const endpoint = location.endpoint.replace(/\/+$/, '');
-      return {
-        args: ['--repo', `s3:${endpoint}/${location.bucket}${prefix ? `/${prefix}` : ''}`],
-        env: {
-          AWS_ACCESS_KEY_ID: location.accessKeyId,
-          AWS_SECRET_ACCESS_KEY: location.secretAccessKey,
-          ...(location.region ? { AWS_DEFAULT_REGION: location.region } : {}),
-        },
-      };
-    }
-  }
 }
 
 const pick = (env: NodeJS.ProcessEnv, names: string[]): Record<string, string> =>
