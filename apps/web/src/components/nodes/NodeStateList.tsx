@@ -13,13 +13,16 @@ export function NodeStateList({ nodes }: { nodes: WorkspaceNode[] }) {
           data-testid={`node-${node.index}`}
         >
           <span className="font-medium text-zinc-900">{nodeName(node)}</span>
-          <StatusBadge
-            status={nodeStatus(node)}
-            cause={node.message}
-            causeTone={node.state === 'lost' ? 'danger' : 'plain'}
-          >
-            {node.leaving && <p className="text-xs text-zinc-500">Released at the next deployment.</p>}
-          </StatusBadge>
+          {/* Badge and its cause both at the row's end, as a ready node's badge alone is. */}
+          <div className="text-right">
+            <StatusBadge
+              status={nodeStatus(node)}
+              cause={node.message}
+              causeTone={node.state === 'lost' ? 'danger' : 'plain'}
+            >
+              {node.leaving && <p className="text-xs text-zinc-500">Released at the next deployment.</p>}
+            </StatusBadge>
+          </div>
         </li>
       ))}
     </ul>

@@ -203,7 +203,6 @@ export function ConfigureDeploymentDialog({
                 ? `${chosenNodes} VMs of this size: $${monthlyPrice(chosenSize, chosenNodes)}/month.`
                 : 'VMs of this size the app runs on, 1 to 5.'
             }
-            className="w-28"
           />
         )}
       </div>
