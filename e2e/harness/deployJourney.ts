@@ -4,14 +4,17 @@ import { expectPath } from './page.js';
 
 /**
  * A signed-in user's way from the repository picker to a started deployment of `repo` (owner `operator`,
- * default branch and VM size, no variables, the free-beta billing step): ends on /deploy/operator/{repo}.
+ * default branch and VM size, `nodes` nodes (one when not given), no variables, the free-beta billing step): ends
+ * on /deploy/operator/{repo}.
  */
-export async function startDeploymentFromPicker(page: Page, repo: string) {
+export async function startDeploymentFromPicker(page: Page, repo: string, options: { nodes?: number } = {}) {
   await expectPath(page, '/repository-picker');
   await page.getByTestId('repository-card').filter({ hasText: repo }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Configure Deployment', { exact: true }).waitFor();
   await expect.poll(() => dialog.getByRole('button', { name: 'Branch' }).textContent()).toContain('main');
+  if (options.nodes !== undefined)
+    await dialog.getByRole('spinbutton', { name: 'Nodes' }).fill(String(options.nodes));
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expectPath(page, `/env-variables/${repo}`);
   await page.getByRole('button', { name: 'Continue to Next Step' }).click();

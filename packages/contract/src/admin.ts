@@ -144,6 +144,8 @@ export const adminVmSchema = z.strictObject({
   private_ip: z.string().nullable(),
   public_ip: z.string().nullable(),
   created_at: timestampSchema,
+  /** Which node of its workspace the VM is (1 the first); null for a VM tied to no workspace's nodes. */
+  node: z.number().int().min(1).nullable(),
 });
 export type AdminVm = z.infer<typeof adminVmSchema>;
 export const adminVmListSchema = z.strictObject({ total_vms: count, vms: z.array(adminVmSchema) });

@@ -14,6 +14,8 @@ export const ALERT_TYPES = [
   'backup_missed',
   'backup_restored',
   'restore_failed',
+  /** A node of a workspace on several VMs whose engine stopped answering (alerts/nodeAlerts.ts). */
+  'node_lost',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

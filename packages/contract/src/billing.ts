@@ -3,6 +3,7 @@ import { idParam } from './pathParams.js';
 import { successSchema, timestampSchema } from './schemaKit.js';
 import { vmSizeIdSchema } from './vmSizeSchemas.js';
 import { PLAN_CODES, type PlanCode, VM_SIZES } from './vmSizes.js';
+import { workspaceNodeCountSchema } from './workspaceNodes.js';
 
 /** `paypal` when PayPal credentials are configured; otherwise `free-beta` (trialing, no checkout). */
 export const BILLING_MODES = ['paypal', 'free-beta'] as const;
@@ -67,6 +68,8 @@ export const createSubscriptionRequestSchema = z.object({
       repo_name: repoNameSchema,
       branch: z.string().min(1, { error: 'A branch is required' }).max(255),
       vm_size: vmSizeIdSchema,
+      /** How many nodes of the VM size it pays for (PayPal's quantity): each node costs the plan's price. */
+      nodes: workspaceNodeCountSchema.default(1),
     },
     { error: 'Missing deployment configuration' },
   ),
@@ -127,6 +130,8 @@ export const subscriptionSummarySchema = z.strictObject({
   trial_end: timestampSchema.nullable(),
   next_renewal: timestampSchema.nullable(),
   created_at: timestampSchema,
+  /** How many nodes of the plan's VM size it pays for. */
+  nodes: z.number().int().min(1),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
@@ -139,6 +144,8 @@ export const subscriptionDetailSchema = subscriptionSummarySchema.extend({
     currency: z.string(),
     interval: z.literal('month'),
   }),
+  /** What a month costs: the plan's price for each node. */
+  monthly_price_usd: usd,
   workspace_name: z.string(),
   vm_size: z.string(),
   repo_owner: z.string().nullable(),

@@ -29,4 +29,5 @@ export * from './users.js';
 export * from './vmSizeSchemas.js';
 export * from './vmSizes.js';
 export * from './workflow.js';
+export * from './workspaceNodes.js';
 export * from './workspaces.js';

@@ -56,6 +56,8 @@ export const ROUTE_ENDPOINTS = {
   workspaceServices: { method: 'GET', path: '/api/workspace-services/:name' },
   workspaceLogs: { method: 'GET', path: '/api/workspace-logs/:name' },
   workspaceLogStream: { method: 'GET', path: '/api/workspace-logs-stream/:name' },
+  workspaceNodes: { method: 'GET', path: '/api/workspace-nodes/:name' },
+  setWorkspaceNodes: { method: 'PUT', path: '/api/workspace-nodes/:name' },
   deleteWorkspace: { method: 'DELETE', path: '/api/workspace-delete/:name' },
   systemHealthStatus: { method: 'GET', path: '/api/monitoring/system-health-status/:workspace' },
   systemInfo: { method: 'GET', path: '/api/monitoring/system-info/:workspace' },

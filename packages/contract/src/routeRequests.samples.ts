@@ -110,6 +110,18 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
       invalid: [{ value: { enabled: 'yes' } }, { value: {} }, { value: { enabled: true, branch: 'main' } }],
     },
   },
+  setWorkspaceNodes: {
+    body: {
+      valid: [{ nodes: 1 }, { nodes: 3 }, { nodes: 5 }],
+      invalid: [
+        { value: { nodes: 0 }, message: 'A workspace runs on at least 1 node' },
+        { value: { nodes: 6 }, message: 'A workspace runs on at most 5 nodes' },
+        { value: { nodes: 2.5 }, message: 'The number of nodes is a whole number from 1 to 5' },
+        { value: { nodes: '3' }, message: 'The number of nodes is a whole number from 1 to 5' },
+        { value: {} },
+      ],
+    },
+  },
   setServiceReplicas: {
     body: {
       valid: [{ replicas: 3, sessionId: VALID_SESSION }],
@@ -148,6 +160,7 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
           subscriptionId: null,
           workflowType: 'redeploy',
         },
+        { sessionId: VALID_SESSION, owner: 'octo', repo: 'hello', branch: 'main', nodes: 3 },
       ],
       invalid: [
         { value: { sessionId: 'short', owner: 'octo', repo: 'hello', branch: 'main' } },
@@ -161,6 +174,10 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
         {
           value: { sessionId: VALID_SESSION, owner: 'octo', repo: 'hello', branch: 'main', vmSize: 'huge' },
           message: 'Unknown VM size: choose Standard_B2ats_v2 or Standard_B2als_v2',
+        },
+        {
+          value: { sessionId: VALID_SESSION, owner: 'octo', repo: 'hello', branch: 'main', nodes: 6 },
+          message: 'A workspace runs on at most 5 nodes',
         },
         { value: { sessionId: VALID_SESSION, owner: 'octo', repo: 'hello' } },
       ],
@@ -304,6 +321,17 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
           plan_code: 'BASIC_1GB',
           idempotency_key: 'key-12345678',
           metadata: { repo_owner: 'octo', repo_name: 'hello', branch: 'main', vm_size: 'Standard_B2ats_v2' },
+        },
+        {
+          plan_code: 'PRO_4GB',
+          idempotency_key: 'key-12345678',
+          metadata: {
+            repo_owner: 'octo',
+            repo_name: 'hello',
+            branch: 'main',
+            vm_size: 'Standard_B2als_v2',
+            nodes: 3,
+          },
         },
       ],
       invalid: [

@@ -70,6 +70,7 @@ export const ADMIN_RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, un
           private_ip: null,
           public_ip: null,
           created_at: at,
+          node: 1,
         },
       ],
     },

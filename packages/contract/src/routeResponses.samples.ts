@@ -87,6 +87,29 @@ export const workspace = {
   created_at: at,
   docker_image_name: null,
   log_watcher: { last_error: null, last_error_time: null, status: 'active' },
+  node_count: 1,
+  nodes: [{ index: 1, state: 'ready', role: null, leaving: false, message: null }],
+};
+/** Three nodes: one lost, one ready, one not made yet. */
+const workspaceNodes = {
+  node_count: 3,
+  nodes: [
+    { index: 1, state: 'ready', role: 'manager', leaving: false, message: null },
+    {
+      index: 2,
+      state: 'lost',
+      role: 'manager',
+      leaving: false,
+      message: "Node 2's engine did not answer within 2 s",
+    },
+    {
+      index: 3,
+      state: 'pending',
+      role: null,
+      leaving: false,
+      message: 'Node 3 gets its VM at the next deployment',
+    },
+  ],
 };
 export const alert = {
   alert_id: 'a1',
@@ -118,6 +141,7 @@ const summary = {
   trial_end: at,
   next_renewal: null,
   created_at: at,
+  nodes: 1,
 };
 const invoice = {
   invoice_id: 'inv1',
@@ -236,6 +260,8 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
   deleteEnvVariable: { 200: { success: true, deleted: 1 } },
   deleteEnvVariables: { 200: { success: true, deleted: 0 } },
   listWorkspaces: { 200: [workspace] },
+  workspaceNodes: { 200: workspaceNodes },
+  setWorkspaceNodes: { 200: workspaceNodes },
   workspaceDetails: {
     200: {
       ...workspace,
@@ -346,6 +372,7 @@ export const RESPONSE_SAMPLES: Partial<Record<RouteName, Record<number, unknown>
       ...summary,
       id: 'sub1',
       plan: { code: 'BASIC_1GB', name: '1 GB', price_usd: 12, currency: 'USD', interval: 'month' },
+      monthly_price_usd: 12,
       workspace_name: 'hello',
       vm_size: 'Standard_B2ats_v2',
       repo_owner: 'octo',

@@ -91,6 +91,8 @@ export const TOKEN_RULES = {
   listWorkspaces: read('listed'),
   workspaceDetails: read(named('name')),
   workspaceServices: read(named('name')),
+  workspaceNodes: read(named('name')),
+  setWorkspaceNodes: write(named('name')),
   workspaceLogs: read(named('name')),
   workspaceLogStream: read(named('name')),
   deleteWorkspace: write(named('name')),

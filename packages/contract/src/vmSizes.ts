@@ -40,6 +40,11 @@ export function findVmSize(id: string): VmSize | undefined {
   return VM_SIZES.find((size) => size.id === id);
 }
 
+/** What a workspace costs a month: its VM size's price for each of its nodes (VMs). */
+export function monthlyPrice(size: Pick<VmSize, 'price'>, nodes: number): number {
+  return size.price * nodes;
+}
+
 /** Standard_B2ats_v2 → BASIC_1GB, Standard_B2als_v2 → PRO_4GB, anything else → BASIC_1GB. */
 export function planCodeFor(vmSizeId: string): PlanCode {
   return findVmSize(vmSizeId)?.planCode ?? 'BASIC_1GB';

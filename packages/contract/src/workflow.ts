@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serviceUrlsSchema, successSchema, timestampSchema } from './schemaKit.js';
 import { vmSizeIdSchema } from './vmSizeSchemas.js';
+import { workspaceNodeCountSchema } from './workspaceNodes.js';
 
 /** The deployment workflow's steps, in order. The web app keys its log-stream switching off these names. */
 export const DEPLOYMENT_STEPS = [
@@ -84,6 +85,8 @@ export const startDeploymentRequestSchema = z.object({
   vmSize: vmSizeIdSchema.optional(),
   subscriptionId: z.string().max(200).nullish(),
   workflowType: z.enum(['deploy', 'redeploy']).default('deploy'),
+  /** How many nodes of `vmSize` the workspace runs on (1–5); left out: as it is (1 for a new workspace). */
+  nodes: workspaceNodeCountSchema.optional(),
 });
 export type StartDeploymentRequest = z.infer<typeof startDeploymentRequestSchema>;
 

@@ -3,6 +3,7 @@ import { serviceStateSchema } from './deployments.js';
 import { workspaceNameParam } from './pathParams.js';
 import { DEPLOYMENT_TRIGGERS } from './revisions.js';
 import { serviceUrlsSchema, successMessageSchema, timestampSchema } from './schemaKit.js';
+import { MAX_WORKSPACE_NODES, workspaceNodeSchema } from './workspaceNodes.js';
 
 /** A workspace as the dashboard shows it (spec, entities: Workspace). */
 export const workspaceSummarySchema = z.strictObject({
@@ -21,6 +22,10 @@ export const workspaceSummarySchema = z.strictObject({
     last_error_time: timestampSchema.nullable(),
     status: z.string(),
   }),
+  /** How many nodes (VMs of `vm_config.vm_size`) the workspace runs on from its next deployment on. */
+  node_count: z.number().int().min(1).max(MAX_WORKSPACE_NODES),
+  /** Each node now: its VM's state as its engine and the cluster's managers tell it. */
+  nodes: z.array(workspaceNodeSchema),
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 

@@ -61,6 +61,18 @@ describe.each(DATABASES)('admin: stats, VMs and workspaces (%s)', (database) => 
       vmSize: 'Standard_B2ats_v2',
       status: 'failed',
     });
+    // The workspace's second node: a VM of its own, tied to it by its row.
+    await db.insert(vms).values({
+      name: 'slipway-vm-1-n2',
+      provider: 'local',
+      userId,
+      size: 'Standard_B2ats_v2',
+      status: 'running',
+      location: 'local',
+      privateIp: '10.0.0.5',
+      workspaceId: live!.id,
+      nodeIndex: 2,
+    });
     const base = {
       userId,
       workspaceId: live!.id,
@@ -104,15 +116,15 @@ describe.each(DATABASES)('admin: stats, VMs and workspaces (%s)', (database) => 
   it('counts users, VMs, workspaces and the last 24 hours of deployments', async () => {
     expect((await admin.get('/api/admin/stats')).json()).toEqual({
       users: { total: 2, whitelisted: 1 },
-      vms: { running: 1, total: 2 },
+      vms: { running: 2, total: 3 },
       workspaces: { total: 2, active: 1 },
       jobs: { recent_total: 2, recent_failed: 1 },
     });
   });
 
-  it('lists VMs with their owner, workspace and status text', async () => {
+  it('lists VMs with their owner, workspace, node and status text, every node of a workspace counted', async () => {
     const body = (await admin.get('/api/admin/vms')).json();
-    expect(body.total_vms).toBe(2);
+    expect(body.total_vms).toBe(3);
     const vm1 = body.vms.find((v: { vm_name: string }) => v.vm_name === 'slipway-vm-1');
     expect(vm1).toEqual({
       vm_name: 'slipway-vm-1',
@@ -124,8 +136,18 @@ describe.each(DATABASES)('admin: stats, VMs and workspaces (%s)', (database) => 
       private_ip: '10.0.0.4',
       public_ip: null,
       created_at: expect.any(String),
+      node: 1,
     });
-    expect(body.vms.find((v: { vm_name: string }) => v.vm_name === 'slipway-vm-2').status).toBe('VM stopped');
+    expect(body.vms.find((v: { vm_name: string }) => v.vm_name === 'slipway-vm-1-n2')).toMatchObject({
+      workspace_name: 'shop',
+      node: 2,
+      private_ip: '10.0.0.5',
+    });
+    expect(body.vms.find((v: { vm_name: string }) => v.vm_name === 'slipway-vm-2')).toMatchObject({
+      status: 'VM stopped',
+      workspace_name: null,
+      node: null,
+    });
   });
 
   it('asks the VM provider for live state and deletion when one is connected', async () => {
@@ -135,6 +157,7 @@ describe.each(DATABASES)('admin: stats, VMs and workspaces (%s)', (database) => 
     try {
       const body = (await admin.get('/api/admin/vms')).json();
       expect(body.vms.map((v: { status: string }) => v.status).sort()).toEqual([
+        'VM deallocated',
         'VM deallocated',
         'VM running',
       ]);

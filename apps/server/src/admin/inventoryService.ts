@@ -59,19 +59,31 @@ export function createInventoryService(deps: {
         deps.workspaces.namesByVm(),
       ]);
       const owners = [...new Set(rows.flatMap((vm) => (vm.userId ? [vm.userId] : [])))];
-      const logins = await deps.users.loginsByIds(owners);
+      const nodeOf = [...new Set(rows.flatMap((vm) => (vm.workspaceId ? [vm.workspaceId] : [])))];
+      const [logins, nodeWorkspaces] = await Promise.all([
+        deps.users.loginsByIds(owners),
+        deps.workspaces.namesAndOwners(nodeOf),
+      ]);
+      // Node 1 is the workspace's own VM (`workspaces.vm_id`); nodes 2… name their workspace on their row.
+      const workspaceOf = (vm: VmRow) =>
+        workspaceNames.get(vm.id) ??
+        (vm.workspaceId ? nodeWorkspaces.get(vm.workspaceId)?.name : undefined) ??
+        null;
+      const nodeNumber = (vm: VmRow) =>
+        vm.workspaceId && vm.nodeIndex ? vm.nodeIndex : workspaceNames.has(vm.id) ? 1 : null;
       const list = await Promise.all(
         rows.map(
           async (vm): Promise<AdminVm> => ({
             vm_name: vm.name,
             username: (vm.userId && logins.get(vm.userId)) ?? null,
-            workspace_name: workspaceNames.get(vm.id) ?? null,
+            workspace_name: workspaceOf(vm),
             status: vmStatusText(await liveVmState(vm)),
             size: vm.size,
             location: vm.location,
             private_ip: vm.privateIp,
             public_ip: vm.publicIp,
             created_at: vm.createdAt.toISOString(),
+            node: nodeNumber(vm),
           }),
         ),
       );

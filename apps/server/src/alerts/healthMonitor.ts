@@ -33,6 +33,7 @@ import {
   restartLoopFingerprint,
 } from './healthChecks.js';
 import { createInspectCache } from './inspectCache.js';
+import { type NodeStates, nodeChecks } from './nodeAlerts.js';
 import { createOomWatch } from './oomWatch.js';
 import { createRestartCount } from './restartCount.js';
 import { createUnansweredReads } from './unansweredReads.js';
@@ -61,6 +62,8 @@ export function createHealthMonitor(deps: {
   /** What Slipway stops on purpose (a deletion, a stop, a restore): no alert for those stops. */
   expectedStops: ExpectedStops;
   dockerFor: DockerFor;
+  /** The workspace's nodes now: a workspace on several nodes is looked at every 5 s (`node-checks`). */
+  nodeStates?: NodeStates;
   kv: KeyValueStore;
   intervalMs: number;
   logger: Logger;
@@ -350,6 +353,7 @@ export function createHealthMonitor(deps: {
       intervalMs: RESTART_WINDOW_MS,
       task: async () => forgetOldEvents(),
     }),
+    ...(deps.nodeStates ? [nodeChecks({ ...deps, nodeStates: deps.nodeStates, watched })] : []),
   ];
 
   function begin() {

@@ -33,6 +33,10 @@ describe.each(DATABASES)('billing in PayPal mode (%s)', (database) => {
         PAYPAL_API_URL: paypal.url,
         PUBLIC_URL,
         SMTP_URL: smtp.url,
+        // Engines for nodes 2–3 (never reached here): what lets a workspace ask for more than one node.
+        CLUSTER_ENGINES:
+          'unix:///nonexistent/n2.sock@10.250.201.12,unix:///nonexistent/n3.sock@10.250.201.13',
+        CLUSTER_LOCAL_ADDRESS: '10.250.201.11',
       },
     });
   });
@@ -126,6 +130,73 @@ describe.each(DATABASES)('billing in PayPal mode (%s)', (database) => {
       status: 'pending',
       plan: { name: '1 GB RAM VM (2 vCPUs, 1 GB RAM)' },
     });
+  });
+
+  it('pays for each node: PayPal quantity, the price times the nodes, and as many nodes paid as the workspace runs on', async () => {
+    const { client, userId } = await signInNewUser(ctx);
+    const repo = `nodes-${randomBytes(3).toString('hex')}`;
+    const response = await client.post(
+      `/api/subscriptions/${repo}`,
+      subscriptionRequest(repo, newKey(), 'Standard_B2ats_v2', 3),
+    );
+    expect(response.statusCode).toBe(200);
+    const created = response.json() as { id: string };
+    const remote = [...paypal.subscriptions.values()].find((entry) => entry.custom_id === created.id)!;
+    // PayPal's documented shapes: the plan takes a quantity, the subscription names it (as a string).
+    expect(remote.quantity).toBe('3');
+    expect(paypal.plans.get(remote.plan_id)).toMatchObject({ quantity_supported: true });
+    expect((await client.get(`/api/subscriptions/${created.id}`)).json()).toMatchObject({
+      nodes: 3,
+      monthly_price_usd: 36,
+      plan: { price_usd: 12 },
+    });
+    expect((await client.get('/api/subscriptions')).json()).toMatchObject([{ nodes: 3 }]);
+    await deliver(activation(remote.id));
+
+    await expect(
+      ctx.platform.billing.assertCanDeploy(userId, repo, 'Standard_B2ats_v2', null, 3),
+    ).resolves.toEqual({ subscriptionId: created.id });
+    await expect(
+      ctx.platform.billing.assertCanDeploy(userId, repo, 'Standard_B2ats_v2', created.id, 4),
+    ).rejects.toMatchObject({
+      code: 'payment_required',
+      message: `Deploying ${repo} on 4 nodes of the 1 GB RAM VM (2 vCPUs, 1 GB RAM) needs an active subscription. The subscription pays for 3 nodes. Complete the PayPal checkout, then deploy again.`,
+    });
+
+    // The Nodes setting asks billing before it stores more nodes than are paid for.
+    const [workspace] = await ctx.platform.db
+      .insert(workspaces)
+      .values({
+        userId,
+        name: repo,
+        repoOwner: 'octo',
+        repoName: repo,
+        repoUrl: `https://github.com/octo/${repo}`,
+        branch: 'main',
+        vmSize: 'Standard_B2ats_v2',
+      })
+      .returning();
+    expect((await client.put(`/api/workspace-nodes/${repo}`, { nodes: 3 })).statusCode).toBe(200);
+    expect((await client.put(`/api/workspace-nodes/${repo}`, { nodes: 1 })).statusCode).toBe(200);
+    const other = `more-${randomBytes(3).toString('hex')}`;
+    await ctx.platform.db
+      .insert(workspaces)
+      .values({ ...workspace!, id: undefined, name: other, repoName: other });
+    const unpaid = await client.put(`/api/workspace-nodes/${other}`, { nodes: 2 });
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().error).toMatch(
+      /^Deploying more-\w+ on 2 nodes of the 1 GB RAM VM .* needs an active subscription/,
+    );
+
+    // More nodes than the live subscription pays for: PayPal would charge two subscriptions; one is cancelled first.
+    const grow = await client.post(
+      `/api/subscriptions/${repo}`,
+      subscriptionRequest(repo, newKey(), 'Standard_B2ats_v2', 5),
+    );
+    expect(grow.statusCode).toBe(409);
+    expect(grow.json().error).toBe(
+      `The subscription of ${repo} pays for 3 nodes. Cancel it under Subscriptions, then subscribe again for 5 nodes.`,
+    );
   });
 
   it('creates one subscription for the same idempotency key, and refuses the key for another request', async () => {

@@ -51,12 +51,19 @@ function fingerprint(workspaceName: string, request: CreateSubscriptionRequest):
     metadata.repo_name,
     metadata.branch,
     metadata.vm_size,
+    // One node hashes as before nodes were counted: a request repeated across the change is still the same.
+    ...(metadata.nodes === 1 ? [] : [metadata.nodes]),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
+/** "3 nodes of the 1 GB RAM VM (…)" — or the plan's name alone for one node. */
+const nodesOf = (nodes: number, planName: string) =>
+  nodes === 1 ? planName : `${nodes} nodes of the ${planName}`;
+
 /**
- * Subscriptions per workspace and VM size. In `paypal` mode a subscription starts `pending` with a PayPal
+ * Subscriptions per workspace and VM size, each for a number of nodes (VMs of that size; PayPal's quantity, each
+ * at the plan's price). In `paypal` mode a subscription starts `pending` with a PayPal
  * approval link and becomes `active` by webhook (or by asking PayPal); in `free-beta` it starts `trialing`.
  */
 export function createBillingService(deps: BillingServiceDeps) {
@@ -95,8 +102,21 @@ export function createBillingService(deps: BillingServiceDeps) {
         );
       }
       const print = fingerprint(workspaceName, request);
+      const nodes = request.metadata.nodes;
       // A live subscription for this workspace and plan already pays for it: redeploying must not bill twice.
       const [live] = await deps.repo.findForWorkspace(user.id, workspaceName, plan.code, USABLE);
+      if (live && live.nodes < nodes) {
+        if (mode === 'free-beta') {
+          // Nothing is charged in the beta: the trial covers the nodes asked for.
+          const grown = await deps.repo.update(live.id, { nodes });
+          return presentCreated(grown ?? live);
+        }
+        // Two PayPal subscriptions for one workspace would both be charged: one is cancelled first.
+        throw new DomainError(
+          'conflict',
+          `The subscription of ${workspaceName} pays for ${live.nodes === 1 ? '1 node' : `${live.nodes} nodes`}. Cancel it under Subscriptions, then subscribe again for ${nodes} nodes.`,
+        );
+      }
       const now = new Date();
       const { row } = live
         ? { row: live }
@@ -107,6 +127,7 @@ export function createBillingService(deps: BillingServiceDeps) {
             planCode: plan.code,
             planName: plan.name,
             vmSize: request.metadata.vm_size,
+            nodes,
             status: mode === 'paypal' ? 'pending' : 'trialing',
             provider: mode,
             idempotencyKey: request.idempotency_key,
@@ -224,31 +245,40 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /**
-     * Called by the deployment engine before it starts. In `paypal` mode the workspace needs an active or
-     * trialing subscription for the VM size's plan; free beta needs none. Answers the subscription that pays.
+     * Called by the deployment engine before it starts, and before a workspace's node count grows. In `paypal`
+     * mode the workspace needs an active or trialing subscription for the VM size's plan paying for at least
+     * `nodes` nodes; free beta needs none. Answers the subscription that pays.
      */
     async assertCanDeploy(
       userId: string,
       workspaceName: string,
       vmSize: string,
       subscriptionId?: string | null,
+      nodes = 1,
     ): Promise<{ subscriptionId: string | null }> {
       const planCode = planCodeFor(vmSize);
       const named = subscriptionId ? await deps.repo.findOwned(userId, subscriptionId) : undefined;
       const matches = named && named.workspaceName === workspaceName && named.planCode === planCode;
       if (mode === 'free-beta') return { subscriptionId: matches ? named.id : null };
-      const candidates = matches
-        ? [named]
-        : await deps.repo.findForWorkspace(userId, workspaceName, planCode, [...USABLE, 'pending']);
+      const candidates = (
+        matches
+          ? [named]
+          : await deps.repo.findForWorkspace(userId, workspaceName, planCode, [...USABLE, 'pending'])
+      ).filter((candidate) => candidate.nodes >= nodes);
       for (const candidate of candidates) {
         const row = await paypal.refreshPending(candidate);
         if (USABLE.includes(row.status as SubscriptionStatus)) return { subscriptionId: row.id };
       }
       const plan = planByCode(planCode);
-      const why = matches ? ` The subscription is ${named.status}.` : '';
+      const why =
+        matches && named.nodes < nodes
+          ? ` The subscription pays for ${named.nodes === 1 ? '1 node' : `${named.nodes} nodes`}.`
+          : matches
+            ? ` The subscription is ${named.status}.`
+            : '';
       throw new DomainError(
         'payment_required',
-        `Deploying ${workspaceName} on ${plan?.name ?? vmSize} needs an active subscription.${why} Complete the PayPal checkout, then deploy again.`,
+        `Deploying ${workspaceName} on ${nodesOf(nodes, plan?.name ?? vmSize)} needs an active subscription.${why} Complete the PayPal checkout, then deploy again.`,
       );
     },
 

@@ -5,8 +5,11 @@ import { billingProviderRefs } from '../infra/db/schema.js';
 import type { PaypalApi } from '../infra/paypal/paypalApi.js';
 
 const PROVIDER = 'paypal';
-/** Bump when a plan's price or shape changes: new plans get created, old subscriptions keep theirs. */
-const CATALOG_VERSION = 'v1';
+/**
+ * Bump when a plan's price or shape changes: new plans get created, old subscriptions keep theirs. v2: plans
+ * support a quantity (one unit per node).
+ */
+const CATALOG_VERSION = 'v2';
 
 /**
  * The PayPal catalog product and one billing plan per plan code, each created once and remembered in
@@ -60,7 +63,7 @@ export function createPaypalCatalog(deps: { db: Db; paypal: PaypalApi }) {
           {
             productId: await productId(),
             name: `Slipway ${plan.name}`,
-            description: `${plan.specs}, $${plan.priceUsd} a month`,
+            description: `${plan.specs}, $${plan.priceUsd} a month for each node`,
             price: plan.priceUsd.toFixed(2),
             currency: CURRENCY,
           },

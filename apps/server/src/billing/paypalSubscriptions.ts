@@ -36,6 +36,7 @@ export function createPaypalSubscriptions(deps: {
       const created = await deps.paypal.api.createSubscription(
         {
           planId: await deps.paypal.catalog.planId(planCodeFor(row.vmSize)),
+          quantity: row.nodes,
           customId: row.id,
           returnUrl: `${deps.publicUrl}/payment-success?subscription_id=${encodeURIComponent(row.id)}`,
           cancelUrl: `${deps.publicUrl}${billingPage}`,

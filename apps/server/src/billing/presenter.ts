@@ -4,6 +4,7 @@ import {
   CURRENCY,
   type Invoice,
   type InvoiceStatus,
+  monthlyPrice,
   planByCode,
   type SubscriptionDetail,
   type SubscriptionStatus,
@@ -32,6 +33,7 @@ export function presentSummary(row: SubscriptionRow): SubscriptionSummary {
     trial_end: iso(row.trialEnd),
     next_renewal: iso(row.nextRenewal),
     created_at: row.createdAt.toISOString(),
+    nodes: row.nodes,
   };
 }
 
@@ -48,6 +50,7 @@ export function presentDetail(row: SubscriptionRow): SubscriptionDetail {
       currency: CURRENCY,
       interval: 'month',
     },
+    monthly_price_usd: plan ? monthlyPrice({ price: plan.priceUsd }, row.nodes) : 0,
     workspace_name: row.workspaceName,
     vm_size: row.vmSize,
     repo_owner: metadata.repo_owner ?? null,

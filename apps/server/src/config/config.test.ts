@@ -22,6 +22,40 @@ describe('config', () => {
     );
   });
 
+  it('reads the engines and servers of nodes 2, 3, … and names the setting that is written wrong', () => {
+    expect(loadConfig({}).vm.cluster).toEqual({ engines: [], localAddress: undefined, sshHosts: [] });
+    const cluster = loadConfig({
+      CLUSTER_ENGINES: ' unix:///run/n2.sock@10.250.1.12, unix:///run/n3.sock@10.250.1.13 ',
+      CLUSTER_LOCAL_ADDRESS: '10.250.1.11',
+      SSH_PORT: '2222',
+      SSH_CLUSTER_HOSTS: '10.0.0.12,node3.internal:22,[fd00::4]',
+    }).vm.cluster;
+    expect(cluster).toEqual({
+      engines: [
+        { socketPath: '/run/n2.sock', address: '10.250.1.12' },
+        { socketPath: '/run/n3.sock', address: '10.250.1.13' },
+      ],
+      localAddress: '10.250.1.11',
+      sshHosts: [
+        { host: '10.0.0.12', port: 2222 },
+        { host: 'node3.internal', port: 22 },
+        { host: 'fd00::4', port: 2222 },
+      ],
+    });
+    expect(() => loadConfig({ CLUSTER_ENGINES: '/run/n2.sock', CLUSTER_LOCAL_ADDRESS: '10.0.0.1' })).toThrow(
+      /CLUSTER_ENGINES: each engine is written unix:\/\/\/path\/to\/engine.sock@ADDRESS/,
+    );
+    expect(() =>
+      loadConfig({ CLUSTER_ENGINES: 'unix:///run/n2.sock@node2', CLUSTER_LOCAL_ADDRESS: '10.0.0.1' }),
+    ).toThrow(/CLUSTER_ENGINES: .*"unix:\/\/\/run\/n2.sock@node2" is not/);
+    expect(() => loadConfig({ CLUSTER_ENGINES: 'unix:///run/n2.sock@10.0.0.2' })).toThrow(
+      /CLUSTER_LOCAL_ADDRESS: is required with CLUSTER_ENGINES/,
+    );
+    expect(() => loadConfig({ SSH_CLUSTER_HOSTS: 'root@10.0.0.12' })).toThrow(
+      /SSH_CLUSTER_HOSTS: each server/,
+    );
+  });
+
   it('refuses to start in production without its secrets', () => {
     const attempt = () => loadConfig({ NODE_ENV: 'production' });
     expect(attempt).toThrow(ConfigError);

@@ -8,6 +8,7 @@ import {
   type SubnetPool,
 } from '../infra/compose/networkSubnets.js';
 import { type BackupStore, backupEnvShape, backupStoreFrom } from './backupConfig.js';
+import { type ClusterSettings, clusterEnvShape, clusterSettingsFrom } from './clusterConfig.js';
 
 /**
  * The repository root (this file is apps/server/src/config/config.ts). Relative paths in the
@@ -114,6 +115,7 @@ const envSchema = z.object({
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(14),
   SYSTEM_HEALTH_IMAGE: z.string().default('busybox:1.36'),
   ...backupEnvShape,
+  ...clusterEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -217,6 +219,8 @@ export interface Config {
       user: string | undefined;
       privateKeyFile: string | undefined;
     };
+    /** Where nodes 2, 3, … of a workspace on several nodes go (config/clusterConfig.ts). */
+    cluster: ClusterSettings;
   };
   /** Running apps: health checks, metric samples, log retention, the `system` container's image. */
   monitoring: {
@@ -289,6 +293,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
   const backupStore = backupStoreFrom(env, dataDir);
   if (typeof backupStore === 'string') throw new ConfigError(`Invalid configuration:\n  ${backupStore}`);
   const networkPool = subnetPoolFrom(env);
+  const cluster = clusterSettingsFrom(env, env.SSH_PORT);
+  if (typeof cluster === 'string') throw new ConfigError(`Invalid configuration:\n  ${cluster}`);
   return {
     env: env.NODE_ENV,
     production,
@@ -364,6 +370,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
         user: env.SSH_USER,
         privateKeyFile: env.SSH_PRIVATE_KEY_FILE,
       },
+      cluster,
     },
     monitoring: {
       healthCheckIntervalMs: env.HEALTH_CHECK_INTERVAL_MS,

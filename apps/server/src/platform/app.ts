@@ -33,6 +33,7 @@ import { type Handler, registerRoutes } from '../http/registerRoutes.js';
 import { frameSourcesFor, registerSecurityHeaders } from '../http/securityHeaders.js';
 import { logsRoutes } from '../logs/routes.js';
 import { monitoringRoutes } from '../monitoring/routes.js';
+import { nodeRoutes } from '../nodes/routes.js';
 import { notificationsRoutes } from '../notifications/routes.js';
 import { previewRoutes } from '../previews/routes.js';
 import { repositoryRoutes } from '../repositories/routes.js';
@@ -96,6 +97,13 @@ export async function buildApp(
   decorateTokenRequests(app);
   const { runningApps } = platform;
   const webDist = options.webDist ?? WEB_DIST;
+  const deployments = deploymentRoutes({
+    deployments: platform.deployments.service,
+    setServiceReplicas: platform.deployments.setServiceReplicas,
+    pubsub: platform.pubsub,
+    buildLogs: platform.deployments.buildLogs,
+    logStore: platform.deployments.logStore,
+  });
   registerRoutes(
     app,
     {
@@ -112,13 +120,9 @@ export async function buildApp(
       ...repositoryRoutes({ repositories: platform.repositories }),
       ...envVariableRoutes({ envVariables: platform.envVariables }),
       ...billingRoutes({ billing: platform.billing }),
-      ...deploymentRoutes({
-        deployments: platform.deployments.service,
-        setServiceReplicas: platform.deployments.setServiceReplicas,
-        pubsub: platform.pubsub,
-        buildLogs: platform.deployments.buildLogs,
-        logStore: platform.deployments.logStore,
-      }),
+      ...deployments,
+      // The Nodes setting, and the deployments' start with its `nodes` checked and stored around it.
+      ...nodeRoutes({ nodes: platform.nodes, startDeployment: deployments.startDeployment }),
       ...deployOnPushRoutes({ deployOnPush: platform.deployOnPush }),
       ...previewRoutes({ previews: platform.previews }),
       ...backupRoutes({ backups: platform.backups.service }),

@@ -3,6 +3,7 @@ import type { Db } from '../infra/db/client.js';
 import type { Vault } from '../infra/vault/vault.js';
 import { lazyVmProvider } from '../vm-providers/lazyVmProvider.js';
 import { createLocalVmProvider } from '../vm-providers/local.js';
+import { NODE_LIMITS } from '../vm-providers/nodeVms.js';
 import type { VmProvider } from '../vm-providers/vmProvider.js';
 import { createVmRepository } from '../vm-providers/vmRepository.js';
 
@@ -19,7 +20,8 @@ export function chooseVmProvider(deps: { config: Config; db: Db; vault: Vault })
       if (!host || !user || !privateKeyFile) {
         throw new Error('VM_PROVIDER=ssh needs SSH_HOST, SSH_USER and SSH_PRIVATE_KEY_FILE');
       }
-      return lazyVmProvider('ssh', async () =>
+      const clusterHosts = vm.cluster.sshHosts;
+      return lazyVmProvider('ssh', NODE_LIMITS.ssh(clusterHosts.length), async () =>
         (await import('../vm-providers/ssh.js')).createSshVmProvider({
           vmRepository,
           vault: deps.vault,
@@ -27,6 +29,7 @@ export function chooseVmProvider(deps: { config: Config; db: Db; vault: Vault })
           port,
           username: user,
           privateKeyFile,
+          clusterHosts,
         }),
       );
     }
@@ -37,7 +40,7 @@ export function chooseVmProvider(deps: { config: Config; db: Db; vault: Vault })
           'VM_PROVIDER=azure needs AZURE_SUBSCRIPTION_ID, AZURE_RESOURCE_GROUP and AZURE_SUBNET_ID',
         );
       }
-      return lazyVmProvider('azure', async () => {
+      return lazyVmProvider('azure', NODE_LIMITS.azure(), async () => {
         const [{ createAzureVmProvider }, { DefaultAzureCredential }] = await Promise.all([
           import('../vm-providers/azure.js'),
           import('@azure/identity'),
@@ -56,6 +59,6 @@ export function chooseVmProvider(deps: { config: Config; db: Db; vault: Vault })
       });
     }
     default:
-      return createLocalVmProvider({ vmRepository, dockerSocket: vm.dockerSocket });
+      return createLocalVmProvider({ vmRepository, dockerSocket: vm.dockerSocket, cluster: vm.cluster });
   }
 }

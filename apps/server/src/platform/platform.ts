@@ -38,11 +38,13 @@ import type { JobKind } from '../jobs/jobCatalogue.js';
 import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
 import { createLogChunks } from '../logs/logChunks.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
+import { createWorkspaceNodes } from '../nodes/workspaceNodes.js';
 import { createPreviewsModule, type PreviewsModule } from '../previews/previewsModule.js';
 import type { PullRequestNotes } from '../previews/pullRequestNotes.js';
 import { localPullRequestRefs, watchLocalRefs } from '../repositories/localGit.js';
 import { scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { createUsersRepository } from '../users/usersRepository.js';
+import { createVmRepository } from '../vm-providers/vmRepository.js';
 import { createWorkspaceLifecycle } from '../workspaces/workspaceLifecycle.js';
 import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { chooseBackupEngine } from './chooseBackupEngine.js';
@@ -184,7 +186,17 @@ export async function createPlatform(
       (await variablesOf(userId, workspaceName)).map((variable) => variable.value),
     onError: (error) => logger.error({ err: error }, 'reading secrets to mask failed'),
   });
-  const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks });
+  const billing = createBillingModule({ config, db, users, mailer, logger, paypal: choosePaypal(config) });
+  const vmProvider = chooseVmProvider({ config, db, vault });
+  // A workspace's nodes: the count, their VMs, their engines and states (the rollout provisions them).
+  const nodes = createWorkspaceNodes({
+    workspaces: createWorkspacesRepository(db),
+    vms: createVmRepository(db),
+    provider: vmProvider,
+    authorize: (userId, workspaceName, vmSize, count, subscriptionId) =>
+      billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId, count),
+  });
+  const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks, nodes });
   // Caddy asks this URL before it orders a certificate for a custom domain; `listeningOn` corrects its port.
   let permissionUrl = config.ingress.permissionUrl;
   const customDomainStore = createCustomDomainStore({ db, pubsub, logger });
@@ -204,7 +216,6 @@ export async function createPlatform(
     logger,
   });
   const repositories = await chooseRepositoryProvider(config, vault);
-  const billing = createBillingModule({ config, db, users, mailer, logger, paypal: choosePaypal(config) });
   // Finding out which Compose CLI is installed takes a second; do it now rather than in the first deployment.
   // A failure here is not the answer: the first deployment asks again and reports it in its build log.
   void createComposeCli().catch(() => {});
@@ -217,13 +228,20 @@ export async function createPlatform(
     users,
     vault,
     logger,
-    vmProvider: chooseVmProvider({ config, db, vault }),
+    vmProvider,
     ingress,
     compose: options.compose ?? (() => createComposeCli()),
     resolveSource: (user, owner, repo) => repositories.cloneSource(user, owner, repo),
     loadEnv: variablesOf,
-    authorizeDeployment: (userId, workspaceName, vmSize, subscriptionId) =>
-      billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId),
+    // Paid for as many nodes as the workspace runs on.
+    authorizeDeployment: async (userId, workspaceName, vmSize, subscriptionId) =>
+      billing.assertCanDeploy(
+        userId,
+        workspaceName,
+        vmSize,
+        subscriptionId,
+        await nodes.countByName(userId, workspaceName),
+      ),
     // Backups' own repository (stateless over the database), read before the backups module is built.
     restoreRunning: createBackupsRepository(db).restoreRunning,
   });
@@ -263,6 +281,8 @@ export async function createPlatform(
         // A workspace's previews go with it (a preview's own previews: none).
         (workspace) => previewsModule.removeAllOf(workspace),
         (workspace) => backups.removeWorkspace(workspace),
+        // Nodes 2… of a workspace on several VMs (node 1 went with the runtime).
+        (workspace) => nodes.releaseAll(workspace),
       ],
       announceStop: async (workspace, reason, boundMs) =>
         (await runningApps.expectedStops.announce({ workspaceId: workspace.id, reason, boundMs })).end,
@@ -373,6 +393,7 @@ export async function createPlatform(
     deployments,
     deployOnPush,
     billing,
+    nodes,
     lapseSweeper,
     deletionRetries,
     customDomains,
@@ -399,6 +420,7 @@ export async function createPlatform(
       await deployOnPush.stop();
       await workers.stop();
       await runningApps.stop();
+      await nodes.close();
       await apiTokens.stop();
       await queue.close();
       await pubsub.close();

@@ -18,6 +18,7 @@ import type { SecretMasks } from '../logs/secretMasking.js';
 import { createMetricSampler } from '../monitoring/metricSampler.js';
 import { createMetricsRepository } from '../monitoring/metricsRepository.js';
 import { createSystemHealthService } from '../monitoring/systemHealthService.js';
+import type { WorkspaceNodesService } from '../nodes/workspaceNodes.js';
 import { createAlertConfigService } from '../notifications/alertConfigService.js';
 import { createAlertNotifier } from '../notifications/alertNotifier.js';
 import { createSenders } from '../notifications/senders.js';
@@ -41,6 +42,8 @@ export function createRunningApps(deps: {
   logger: Logger;
   /** The workspace's secrets, masked out of every log line, alert and message. */
   masks: SecretMasks;
+  /** The workspaces' nodes: shown with each workspace, watched by the health monitor. */
+  nodes: Pick<WorkspaceNodesService, 'present' | 'states'>;
   dockerFor?: DockerFor;
 }) {
   const { config, logger } = deps;
@@ -96,6 +99,7 @@ export function createRunningApps(deps: {
     alerts,
     expectedStops,
     dockerFor,
+    nodeStates: deps.nodes.states,
     deploymentsInProgress: async () => {
       const active = new Set(
         (await deploymentRows.activeWorkspaces()).map((row) =>
@@ -119,6 +123,7 @@ export function createRunningApps(deps: {
     workspaces: workspacesRepo,
     latestDeployment: (row) => deploymentRows.latestForWorkspace(row.userId, row.name),
     loggedServices: (userId, workspaceName) => logStore.distinctServices(userId, workspaceName),
+    nodesOf: deps.nodes.present,
     dockerFor,
     logger,
   });

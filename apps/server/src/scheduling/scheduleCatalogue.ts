@@ -100,6 +100,13 @@ export const SCHEDULE = {
     runsIn: { insideLease: 'health-monitor' },
     failure: 'recovery checks failed',
   },
+  'node-checks': {
+    // The nodes of every live workspace on several VMs (alerts/nodeAlerts.ts): a lost node alerts its owner, and
+    // the dashboard (which reads them on its own every 5 s) shows it, well within 15 s.
+    everyMs: 5_000,
+    runsIn: { insideLease: 'health-monitor' },
+    failure: 'node checks failed',
+  },
   'forget-old-events': {
     everyMs: 10 * 60_000, // the restart window (alerts/healthChecks.ts RESTART_WINDOW_MS)
     firstRunAfterInterval: true,

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 
 /** Test data shared by the billing suites: a subscription request as the billing screen sends it. */
-export function subscriptionRequest(repo: string, key: string, vmSize = 'Standard_B2ats_v2') {
+export function subscriptionRequest(repo: string, key: string, vmSize = 'Standard_B2ats_v2', nodes?: number) {
   return {
     plan_code: vmSize === 'Standard_B2als_v2' ? 'PRO_4GB' : 'BASIC_1GB',
     idempotency_key: key,
-    metadata: { repo_owner: 'octo', repo_name: repo, branch: 'main', vm_size: vmSize },
+    metadata: {
+      repo_owner: 'octo',
+      repo_name: repo,
+      branch: 'main',
+      vm_size: vmSize,
+      ...(nodes === undefined ? {} : { nodes }),
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import type { TokenCredential } from '@azure/core-auth';
 import { findVmSize } from '@slipway/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSshd } from '../test/fixtures/sshdProcess.js';
+import { insertWorkspace } from '../test/runningWorkspaces.js';
 import { describeWith } from '../test/services.js';
 import { AZURE_TEST_TOKEN, startArmStandIn } from '../test/standins/azure.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
@@ -71,7 +72,7 @@ describeWith('docker')('the Azure VM provider against an ARM stand-in', () => {
       whitelisted: true,
       profileCompleted: true,
     });
-    const workspace = { id: '11111111-2222-3333-4444-555555555555', name: 'app', userId: user.id };
+    const workspace = await insertWorkspace(ctx.platform, { userId: user.id, withVm: false });
     const azure = provider();
     const vm = await azure.ensure(workspace, findVmSize('Standard_B2als_v2')!);
     expect(vm).toMatchObject({
@@ -130,6 +131,61 @@ describeWith('docker')('the Azure VM provider against an ARM stand-in', () => {
     expect((await azure.describe(vm)).status).toBe('deleted');
   });
 
+  it('gives a workspace of three nodes three VMs of its size, each reached, and gives one back', async () => {
+    const user = await ctx.platform.users.upsertLocal({
+      login: 'azure-nodes',
+      name: 'x',
+      firstName: 'x',
+      lastName: 'y',
+      email: null,
+      whitelisted: true,
+      profileCompleted: true,
+    });
+    const workspace = await insertWorkspace(ctx.platform, { userId: user.id, withVm: false });
+    const azure = provider();
+    const before = arm.requests.length;
+    const nodes = await azure.ensureNodes(workspace, findVmSize('Standard_B2als_v2')!, 3);
+    const base = `slipway-azure-${workspace.id}`;
+    expect(nodes.map((vm) => [vm.name, vm.nodeIndex, vm.workspaceId, vm.size, vm.status])).toEqual([
+      [base, 1, workspace.id, 'Standard_B2als_v2', 'running'],
+      [`${base}-n2`, 2, workspace.id, 'Standard_B2als_v2', 'running'],
+      [`${base}-n3`, 3, workspace.id, 'Standard_B2als_v2', 'running'],
+    ]);
+    const puts = arm.requests.slice(before).filter((r) => r.method === 'PUT');
+    const vmPuts = puts.filter((r) => r.path.includes('/virtualMachines/'));
+    expect(vmPuts.map((r) => path.basename(r.path)).sort()).toEqual([base, `${base}-n2`, `${base}-n3`]);
+    expect(puts.filter((r) => r.path.includes('/networkInterfaces/'))).toHaveLength(3);
+    for (const put of vmPuts) {
+      const body = put.body as { tags: Record<string, string>; properties: { hardwareProfile: unknown } };
+      expect(body.properties.hardwareProfile).toEqual({ vmSize: 'Standard_B2als_v2' });
+      expect(body.tags).toMatchObject({ 'slipway-workspace': workspace.id });
+    }
+    expect(
+      vmPuts.map((r) => (r.body as { tags: Record<string, string> }).tags['slipway-node']).sort(),
+    ).toEqual(['1', '2', '3']);
+    for (const vm of nodes) {
+      // Each node's own key, kept only encrypted.
+      expect(JSON.stringify(vm.providerData)).not.toContain('PRIVATE KEY');
+      const { engine, close } = await azure.nodeEngine(vm);
+      expect(engine.address).toBe('127.0.0.1');
+      expect(await engine.docker.ping()).toBeTruthy();
+      await close();
+    }
+
+    await azure.releaseNode(nodes[2]!);
+    expect(
+      arm.requests
+        .filter((r) => r.method === 'DELETE')
+        .map((r) => path.basename(r.path))
+        .slice(-2),
+    ).toEqual([`${base}-n3`, `${base}-n3-nic`]);
+    expect([...arm.resources.keys()].some((id) => id.toLowerCase().includes(`${base}-n3`))).toBe(false);
+    await azure.releaseNode(nodes[1]!);
+    await azure.delete(nodes[0]!);
+    expect(arm.resources.size).toBe(0);
+    expect(await ctx.platform.db.query.vms.findMany()).toHaveLength(0);
+  });
+
   it('surfaces ARM refusing the credential', async () => {
     const user = await ctx.platform.users.upsertLocal({
       login: 'azure-user-2',
@@ -142,7 +198,7 @@ describeWith('docker')('the Azure VM provider against an ARM stand-in', () => {
     });
     await expect(
       provider('wrong-token').ensure(
-        { id: '99999999-2222-3333-4444-555555555555', name: 'app', userId: user.id },
+        await insertWorkspace(ctx.platform, { userId: user.id, withVm: false }),
         findVmSize('Standard_B2ats_v2')!,
       ),
     ).rejects.toThrow(/Authentication failed/);

@@ -4,10 +4,11 @@ import type { TokenCredential } from '@azure/core-auth';
 import type { VmSize } from '@slipway/contract';
 import ssh2 from 'ssh2';
 import type { Vault } from '../infra/vault/vault.js';
+import { ensureNodeVms, NODE_LIMITS } from './nodeVms.js';
 import { createSshTarget } from './ssh.js';
 import { openSsh } from './sshTunnel.js';
 import type { VmProvider, VmRow, WorkspaceRef } from './vmProvider.js';
-import { type VmRepository, vmNameFor } from './vmRepository.js';
+import { nodeVmNameFor, type VmRepository } from './vmRepository.js';
 
 interface AzureProviderData {
   resourceGroup: string;
@@ -53,7 +54,7 @@ const powerState = (vm: { instanceView?: { statuses?: { code?: string }[] } }) =
     ?.code?.slice('PowerState/'.length);
 
 /**
- * An Azure VM per workspace: a NIC on the private subnet (no public IP), an Ubuntu VM of the chosen size whose
+ * An Azure VM per workspace node: a NIC on the private subnet (no public IP), an Ubuntu VM of the chosen size whose
  * cloud-init installs Docker, reached over SSH on its private address with a key generated for it (kept only
  * encrypted). All calls go through the Azure SDK to `armUrl`.
  */
@@ -101,8 +102,13 @@ export function createAzureVmProvider(options: AzureProviderOptions): VmProvider
     };
   }
 
-  async function create(workspace: WorkspaceRef, size: VmSize, signal?: AbortSignal): Promise<VmRow> {
-    const name = vmNameFor('azure', workspace.id);
+  async function create(
+    workspace: WorkspaceRef,
+    size: VmSize,
+    index: number,
+    signal?: AbortSignal,
+  ): Promise<VmRow> {
+    const name = nodeVmNameFor('azure', workspace.id, index);
     const keys = ssh2.utils.generateKeyPairSync('ed25519', { comment: name });
     // The row exists before anything is created in Azure, so a crash mid-way leaves something to clean up.
     let vm = await options.vmRepository.insert({
@@ -112,6 +118,8 @@ export function createAzureVmProvider(options: AzureProviderOptions): VmProvider
       size: size.id,
       location: options.location,
       status: 'creating',
+      workspaceId: workspace.id,
+      nodeIndex: index,
       providerData: {
         resourceGroup: rg,
         username,
@@ -119,7 +127,11 @@ export function createAzureVmProvider(options: AzureProviderOptions): VmProvider
         keyEnc: await options.vault.encrypt(keys.private),
       } satisfies AzureProviderData,
     });
-    const tags = { 'slipway-workspace': workspace.id, 'slipway-user': workspace.userId };
+    const tags = {
+      'slipway-workspace': workspace.id,
+      'slipway-user': workspace.userId,
+      'slipway-node': String(index),
+    };
     const nic = await network.networkInterfaces.beginCreateOrUpdateAndWait(
       rg,
       `${name}-nic`,
@@ -185,17 +197,53 @@ export function createAzureVmProvider(options: AzureProviderOptions): VmProvider
     });
   }
 
+  /** Node `index` of the workspace: its VM if it runs, else made anew (a half-made one removed first). */
+  async function ensureIndex(
+    workspace: WorkspaceRef,
+    size: VmSize,
+    index: number,
+    signal?: AbortSignal,
+  ): Promise<VmRow> {
+    const existing = await options.vmRepository.findByName(nodeVmNameFor('azure', workspace.id, index));
+    if (existing?.status === 'running') return existing;
+    if (existing) await remove(existing); // half-created by a run that died: start clean
+    return create(workspace, size, index, signal);
+  }
+
+  async function remove(vm: VmRow) {
+    const ignoreMissing = (error: { statusCode?: number }) => {
+      if (error.statusCode !== 404) throw error;
+    };
+    await compute.virtualMachines.beginDeleteAndWait(rg, vm.name, lro).catch(ignoreMissing);
+    await network.networkInterfaces.beginDeleteAndWait(rg, `${vm.name}-nic`, lro).catch(ignoreMissing);
+    await options.vmRepository.remove(vm.id);
+  }
+
+  // Ports are published on the VM's private address: Caddy on the control plane reaches them there.
+  const connect = async (vm: VmRow) =>
+    createSshTarget(await endpointOf(vm), { publishAddress: vm.privateIp ?? '127.0.0.1' });
+
   return {
     name: 'azure',
-    async ensure(workspace, size, ensureOptions) {
-      const existing = await options.vmRepository.findByName(vmNameFor('azure', workspace.id));
-      if (existing?.status === 'running') return existing;
-      if (existing) await this.delete(existing); // half-created by a run that died: start clean
-      return create(workspace, size, ensureOptions?.signal);
+    nodeLimit: NODE_LIMITS.azure(),
+    ensure: (workspace, size, ensureOptions) => ensureIndex(workspace, size, 1, ensureOptions?.signal),
+    ensureNodes(workspace, size, count, ensureOptions) {
+      return ensureNodeVms(
+        this.nodeLimit,
+        count,
+        () => ensureIndex(workspace, size, 1, ensureOptions?.signal),
+        (index) => ensureIndex(workspace, size, index, ensureOptions?.signal),
+      );
     },
-    async connect(vm) {
-      // Ports are published on the VM's private address: Caddy on the control plane reaches them there.
-      return createSshTarget(await endpointOf(vm), { publishAddress: vm.privateIp ?? '127.0.0.1' });
+    releaseNode: remove,
+    connect,
+    async nodeEngine(vm) {
+      const target = await connect(vm);
+      if (!vm.privateIp) throw new Error(`VM ${vm.name} has no private address yet`);
+      return {
+        engine: { name: vm.name, address: vm.privateIp, docker: target.docker },
+        close: () => target.close(),
+      };
     },
     async describe(vm) {
       try {
@@ -207,13 +255,6 @@ export function createAzureVmProvider(options: AzureProviderOptions): VmProvider
         throw error;
       }
     },
-    async delete(vm) {
-      const ignoreMissing = (error: { statusCode?: number }) => {
-        if (error.statusCode !== 404) throw error;
-      };
-      await compute.virtualMachines.beginDeleteAndWait(rg, vm.name, lro).catch(ignoreMissing);
-      await network.networkInterfaces.beginDeleteAndWait(rg, `${vm.name}-nic`, lro).catch(ignoreMissing);
-      await options.vmRepository.remove(vm.id);
-    },
+    delete: remove,
   };
 }

@@ -10,12 +10,14 @@ describe('a VM provider loaded on first use', () => {
       name: 'ssh',
       describe: async () => ({ status: 'running', privateIp: null }),
     } as unknown as VmProvider;
-    const provider = lazyVmProvider('ssh', async () => {
+    const limit = { max: 2, reason: 'one more server' };
+    const provider = lazyVmProvider('ssh', limit, async () => {
       loads++;
       if (fail) throw new Error('module missing');
       return real;
     });
     expect(provider.name).toBe('ssh');
+    expect(provider.nodeLimit).toBe(limit);
     expect(loads).toBe(0);
     const vm = {} as VmRow;
     await expect(provider.describe(vm)).rejects.toThrow('module missing');

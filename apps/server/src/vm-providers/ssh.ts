@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import type { VmSize } from '@slipway/contract';
 import { createDocker } from '../infra/docker/dockerode.js';
 import type { Vault } from '../infra/vault/vault.js';
 import { engineRootDir } from './engineDisk.js';
+import { ensureNodeVms, NODE_LIMITS } from './nodeVms.js';
 import { forwardDockerSocket, forwardTcp, openSsh, remoteFreeBytes, type SshEndpoint } from './sshTunnel.js';
-import type { DockerTarget, VmProvider, VmRow } from './vmProvider.js';
-import { type VmRepository, vmNameFor } from './vmRepository.js';
+import type { DockerTarget, VmProvider, VmRow, WorkspaceRef } from './vmProvider.js';
+import { nodeVmNameFor, type VmRepository } from './vmRepository.js';
 
 interface SshProviderData {
   host: string;
@@ -50,7 +52,9 @@ export async function createSshTarget(
 /**
  * An existing server with Docker, reached over SSH. Each workspace gets a VM row pointing at the server (with
  * the key encrypted by the vault and the server's host key pinned); isolation is the workspace's Compose project
- * and network, as with the local provider.
+ * and network, as with the local provider. With SSH_CLUSTER_HOSTS, more servers (same user and key) stand in for
+ * nodes 2, 3, …: node k of every workspace on several nodes is the same server. A node's address in a cluster is
+ * the host it is reached at, so list servers by the addresses they reach each other at.
  */
 export function createSshVmProvider(deps: {
   vmRepository: VmRepository;
@@ -60,8 +64,12 @@ export function createSshVmProvider(deps: {
   username: string;
   privateKeyFile: string;
   remoteDockerSocket?: string;
+  /** The servers of nodes 2, 3, … (config/clusterConfig.ts). */
+  clusterHosts?: { host: string; port: number }[];
 }): VmProvider {
   const remoteSocket = deps.remoteDockerSocket ?? '/var/run/docker.sock';
+  const clusterHosts = deps.clusterHosts ?? [];
+  const nodeLimit = NODE_LIMITS.ssh(clusterHosts.length);
 
   async function endpointOf(vm: VmRow): Promise<SshEndpoint> {
     const data = vm.providerData as SshProviderData;
@@ -78,40 +86,76 @@ export function createSshVmProvider(deps: {
     return createSshTarget(await endpointOf(vm), { remoteSocket });
   }
 
+  /** Node `index` of the workspace on the server at host:port: its row, made (host key pinned) on first use. */
+  async function ensureOn(
+    workspace: WorkspaceRef,
+    size: VmSize,
+    index: number,
+    server: { host: string; port: number },
+  ): Promise<VmRow> {
+    const name = nodeVmNameFor('ssh', workspace.id, index);
+    const existing = await deps.vmRepository.findByName(name);
+    if (existing) return existing;
+    const privateKey = await readFile(deps.privateKeyFile, 'utf8');
+    // First contact pins the host key; every later connection must present the same one.
+    const { client, hostKeySha256 } = await openSsh({
+      host: server.host,
+      port: server.port,
+      username: deps.username,
+      privateKey,
+    });
+    client.end();
+    const providerData: SshProviderData = {
+      host: server.host,
+      port: server.port,
+      username: deps.username,
+      keyEnc: await deps.vault.encrypt(privateKey),
+      hostKeySha256,
+    };
+    return deps.vmRepository.insert({
+      name,
+      provider: 'ssh',
+      userId: workspace.userId,
+      size: size.id,
+      location: `${server.host}:${server.port}`,
+      status: 'running',
+      privateIp: server.host,
+      providerData,
+      workspaceId: workspace.id,
+      nodeIndex: index,
+    });
+  }
+
+  const ensure: VmProvider['ensure'] = (workspace, size) =>
+    ensureOn(workspace, size, 1, { host: deps.host, port: deps.port });
+
   return {
     name: 'ssh',
-    async ensure(workspace, size) {
-      const name = vmNameFor('ssh', workspace.id);
-      const existing = await deps.vmRepository.findByName(name);
-      if (existing) return existing;
-      const privateKey = await readFile(deps.privateKeyFile, 'utf8');
-      // First contact pins the host key; every later connection must present the same one.
-      const { client, hostKeySha256 } = await openSsh({
-        host: deps.host,
-        port: deps.port,
-        username: deps.username,
-        privateKey,
-      });
-      client.end();
-      const providerData: SshProviderData = {
-        host: deps.host,
-        port: deps.port,
-        username: deps.username,
-        keyEnc: await deps.vault.encrypt(privateKey),
-        hostKeySha256,
-      };
-      return deps.vmRepository.insert({
-        name,
-        provider: 'ssh',
-        userId: workspace.userId,
-        size: size.id,
-        location: `${deps.host}:${deps.port}`,
-        status: 'running',
-        privateIp: deps.host,
-        providerData,
-      });
+    nodeLimit,
+    ensure,
+    ensureNodes: (workspace, size, count) =>
+      ensureNodeVms(
+        nodeLimit,
+        count,
+        () => ensure(workspace, size),
+        (index) => ensureOn(workspace, size, index, clusterHosts[index - 2]!),
+      ),
+    async releaseNode(vm) {
+      // The server is not ours to delete; only this workspace's record of it goes.
+      await deps.vmRepository.remove(vm.id);
     },
     connect,
+    async nodeEngine(vm) {
+      const target = await connect(vm);
+      return {
+        engine: {
+          name: vm.name,
+          address: vm.privateIp ?? (vm.providerData as SshProviderData).host,
+          docker: target.docker,
+        },
+        close: () => target.close(),
+      };
+    },
     async describe(vm) {
       try {
         const target = await connect(vm);

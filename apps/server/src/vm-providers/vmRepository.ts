@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { vms } from '../infra/db/schema.js';
 import type { VmRow } from './vmProvider.js';
@@ -21,6 +21,17 @@ export function createVmRepository(db: Db) {
       ]);
       return { total: Number(all[0]?.n ?? 0), running: Number(running[0]?.n ?? 0) };
     },
+    /** The VMs of a workspace's nodes that exist, node 1 first. */
+    listNodes(workspaceId: string): Promise<VmRow[]> {
+      return db.select().from(vms).where(eq(vms.workspaceId, workspaceId)).orderBy(asc(vms.nodeIndex));
+    },
+    async findNode(workspaceId: string, nodeIndex: number): Promise<VmRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(vms)
+        .where(and(eq(vms.workspaceId, workspaceId), eq(vms.nodeIndex, nodeIndex)));
+      return row;
+    },
     async findById(id: string): Promise<VmRow | undefined> {
       const [row] = await db.select().from(vms).where(eq(vms.id, id));
       return row;
@@ -42,3 +53,7 @@ export function createVmRepository(db: Db) {
 export type VmRepository = ReturnType<typeof createVmRepository>;
 
 export const vmNameFor = (provider: string, workspaceId: string) => `slipway-${provider}-${workspaceId}`;
+
+/** Node 1's VM is named as a one-node workspace's always was; node N's after it with `-nN`. */
+export const nodeVmNameFor = (provider: string, workspaceId: string, nodeIndex: number) =>
+  nodeIndex === 1 ? vmNameFor(provider, workspaceId) : `${vmNameFor(provider, workspaceId)}-n${nodeIndex}`;

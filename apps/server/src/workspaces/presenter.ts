@@ -3,12 +3,14 @@ import {
   triggerOf,
   type WorkspaceContainer,
   type WorkspaceDetails,
+  type WorkspaceNodes,
   type WorkspaceSummary,
 } from '@slipway/contract';
 import { type ContainerSummary, serviceName } from './workspaceDocker.js';
 import type { WorkspaceRow } from './workspacesRepository.js';
 
-export function presentWorkspace(row: WorkspaceRow): WorkspaceSummary {
+/** The workspace as the dashboard lists it, with its node count and each node's state (`nodes`). */
+export function presentWorkspace(row: WorkspaceRow, nodes: WorkspaceNodes): WorkspaceSummary {
   return {
     workspace_name: row.name,
     repo_url: row.repoUrl,
@@ -25,6 +27,8 @@ export function presentWorkspace(row: WorkspaceRow): WorkspaceSummary {
       last_error_time: row.lastErrorTime?.toISOString() ?? null,
       status: row.status === 'live' ? 'active' : 'inactive',
     },
+    node_count: nodes.node_count,
+    nodes: nodes.nodes,
   };
 }
 
@@ -42,6 +46,7 @@ export function presentContainer(container: ContainerSummary): WorkspaceContaine
 export function presentDetails(
   row: WorkspaceRow,
   extra: {
+    nodes: WorkspaceNodes;
     services: string[];
     containers: ContainerSummary[];
     serviceStates: ServiceState[];
@@ -51,7 +56,7 @@ export function presentDetails(
   },
 ): WorkspaceDetails {
   return {
-    ...presentWorkspace(row),
+    ...presentWorkspace(row, extra.nodes),
     services: extra.services,
     containers: extra.containers.map(presentContainer),
     service_states: extra.serviceStates,

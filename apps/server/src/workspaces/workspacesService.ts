@@ -1,4 +1,4 @@
-import type { ServiceState } from '@slipway/contract';
+import type { ServiceState, WorkspaceNodes } from '@slipway/contract';
 import type { Logger } from 'pino';
 import { liveServiceState } from './liveServiceState.js';
 import { presentDetails, presentWorkspace } from './presenter.js';
@@ -23,6 +23,8 @@ export function createWorkspacesService(deps: {
   >;
   /** The services the workspace's stored logs name: what the page shows when no container or URL names any. */
   loggedServices: (userId: string, workspaceName: string) => Promise<string[]>;
+  /** The workspace's node count and each node's state now (nodes/ reads them). */
+  nodesOf: (row: WorkspaceRow) => Promise<WorkspaceNodes>;
   dockerFor: DockerFor;
   logger: Logger;
 }) {
@@ -69,14 +71,21 @@ export function createWorkspacesService(deps: {
   return {
     /** The user's workspaces; with `only` (an API token limited to some), just those. */
     async list(userId: string, only?: readonly string[]) {
-      const rows = await deps.workspaces.listForUser(userId);
-      return rows.filter((row) => !only || only.includes(row.name)).map(presentWorkspace);
+      const rows = (await deps.workspaces.listForUser(userId)).filter(
+        (row) => !only || only.includes(row.name),
+      );
+      return Promise.all(rows.map(async (row) => presentWorkspace(row, await deps.nodesOf(row))));
     },
 
     async details(userId: string, name: string) {
       const row = await deps.workspaces.findOwned(userId, name);
-      const [containers, latest] = await Promise.all([containersOf(row), deps.latestDeployment(row)]);
+      const [containers, latest, nodes] = await Promise.all([
+        containersOf(row),
+        deps.latestDeployment(row),
+        deps.nodesOf(row),
+      ]);
       return presentDetails(row, {
+        nodes,
         services: await servicesOf(row, containers),
         containers,
         serviceStates: await statesOf(row, containers),

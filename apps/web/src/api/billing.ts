@@ -17,6 +17,8 @@ export interface SubscriptionDeployment {
   repo: string;
   branch: string;
   vmSize: string;
+  /** How many VMs of the size it pays for (PayPal's quantity). */
+  nodes: number;
 }
 
 /** POST /api/subscriptions/{repo_name}. Errors carry the server detail or 'Failed to create subscription'. */
@@ -32,6 +34,7 @@ export async function createSubscription(
       repo_name: deployment.repo,
       branch: deployment.branch,
       vm_size: deployment.vmSize as CreateSubscriptionRequest['metadata']['vm_size'],
+      nodes: deployment.nodes,
     },
   };
   try {

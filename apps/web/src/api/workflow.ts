@@ -1,9 +1,10 @@
-import type {
-  DeployJobMetadata,
-  StartDeploymentResponse,
-  VM_SIZE_IDS,
-  WorkflowDefinition,
-  WorkflowStatus,
+import {
+  type DeployJobMetadata,
+  MAX_WORKSPACE_NODES,
+  type StartDeploymentResponse,
+  type VM_SIZE_IDS,
+  type WorkflowDefinition,
+  type WorkflowStatus,
 } from '@slipway/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import axios from 'axios';
@@ -42,6 +43,8 @@ export interface StartWorkflowInput {
   branch: string;
   vmSize: string;
   subscriptionId: string;
+  /** How many VMs of the size the workspace runs on (1–5). */
+  nodes: number;
 }
 
 /**
@@ -146,6 +149,12 @@ export async function fetchDeployJob(id: string): Promise<DeployJobMetadata | nu
   }
 }
 
+/** A node count kept with a session before nodes were chosen (or not a count at all) is one node. */
+const storedNodes = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_WORKSPACE_NODES
+    ? value
+    : 1;
+
 /** The deployment configuration kept with the session so a reload keeps it. */
 export interface DeploymentConfig {
   owner: string;
@@ -153,6 +162,8 @@ export interface DeploymentConfig {
   branch: string;
   vmSize: string;
   subscriptionId: string | null;
+  /** How many VMs of the size the workspace runs on (1–5). */
+  nodes: number;
 }
 
 export async function saveSessionState(sessionId: string, stateData: DeploymentConfig): Promise<void> {
@@ -201,6 +212,7 @@ export function useSessionDeploymentConfig(
           branch: stored.branch,
           vmSize: stored.vmSize,
           subscriptionId: stored.subscriptionId ?? null,
+          nodes: storedNodes(stored.nodes),
         };
       }
       const next = await fallback();

@@ -22,12 +22,15 @@ export interface DeploymentSelection {
   selectedRepo: SelectedRepo | null;
   selectedBranch: string;
   selectedVmSize: string;
+  /** How many VMs of the size the workspace runs on. */
+  selectedNodes: number;
 }
 
 export const INITIAL_DEPLOYMENT_SELECTION: DeploymentSelection = {
   selectedRepo: null,
   selectedBranch: '',
   selectedVmSize: DEFAULT_VM_SIZE,
+  selectedNodes: 1,
 };
 
 const listeners = new Set<() => void>();
@@ -82,7 +85,7 @@ export function updateDeploymentSelection(patch: Partial<DeploymentSelection>): 
   return next;
 }
 
-/** Back to selectedRepo null, selectedBranch '' and the default VM size. */
+/** Back to selectedRepo null, selectedBranch '', the default VM size and one node. */
 export function resetDeploymentSelection(): void {
   write(null);
 }

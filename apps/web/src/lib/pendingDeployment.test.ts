@@ -22,12 +22,25 @@ describe('pending deployment', () => {
       selectedRepo: { id: 1, name: 'app', owner: { login: 'me' } },
       selectedBranch: 'main',
       selectedVmSize: 'Standard_B2ats_v2',
+      selectedNodes: 3,
       subscriptionId: 'sub_1',
     };
     savePendingDeployment(pending, store);
     expect(takePendingDeployment(store)).toEqual({ ok: true, pending });
     expect(store.getItem(PENDING_DEPLOYMENT_KEY)).toBeNull();
     expect(takePendingDeployment(store)).toEqual({ ok: false, error: 'No deployment data found' });
+  });
+  it('reads one node from what a Slipway that did not ask for nodes kept', () => {
+    const store = memoryStorage();
+    store.setItem(
+      PENDING_DEPLOYMENT_KEY,
+      JSON.stringify({
+        selectedRepo: { id: 1, name: 'app', owner: { login: 'me' } },
+        selectedBranch: 'main',
+      }),
+    );
+    const read = takePendingDeployment(store);
+    expect(read.ok && read.pending.selectedNodes).toBe(1);
   });
   it('reports unparsable data', () => {
     const store = memoryStorage();

@@ -7,6 +7,8 @@ export interface PendingDeployment {
   selectedRepo: SelectedRepo;
   selectedBranch: string;
   selectedVmSize: string;
+  /** How many VMs of the size (1 when kept by a Slipway that did not ask). */
+  selectedNodes: number;
   subscriptionId: string;
 }
 
@@ -34,6 +36,7 @@ export function takePendingDeployment(store: Storage = localStorage): PendingRea
         selectedRepo: value.selectedRepo,
         selectedBranch: value.selectedBranch,
         selectedVmSize: value.selectedVmSize ?? '',
+        selectedNodes: typeof value.selectedNodes === 'number' ? value.selectedNodes : 1,
         subscriptionId: value.subscriptionId ?? '',
       },
     };

@@ -24,6 +24,7 @@ import {
   vmHealthResponseSchema,
 } from '../monitoring.js';
 import { route } from '../route.js';
+import { setWorkspaceNodesRequestSchema, workspaceNodesSchema } from '../workspaceNodes.js';
 import {
   workspaceDeletedSchema,
   workspaceDetailsSchema,
@@ -83,6 +84,28 @@ export const workspaceRoutes = {
     query: workspaceLogStreamQuerySchema,
     responses: {},
     note: 'Lines `data: {timestamp}\\t{service}\\t{WorkspaceStreamPayload as JSON}`.',
+  }),
+  workspaceNodes: route({
+    method: 'GET',
+    path: '/api/workspace-nodes/:name',
+    summary: 'Read the nodes of a workspace',
+    kind: 'json',
+    access: 'whitelisted',
+    params: workspaceNameParamSchema,
+    responses: { 200: workspaceNodesSchema },
+    note: 'Each node (VM) of the workspace with its state now: ready, lost (its engine does not answer, or the managers marked it down), drained, or pending (no VM until the next deployment).',
+  }),
+  setWorkspaceNodes: route({
+    method: 'PUT',
+    path: '/api/workspace-nodes/:name',
+    summary: 'Set how many nodes a workspace runs on',
+    kind: 'json',
+    access: 'whitelisted',
+    params: workspaceNameParamSchema,
+    body: setWorkspaceNodesRequestSchema,
+    bodyLimit: 1024,
+    responses: { 200: workspaceNodesSchema },
+    note: 'Stores the number of nodes (1–5 VMs of the workspace size) the next deployment runs the workspace on; nothing is deployed now. Refused with the reason when this server cannot give that many, for a preview (which stays on one node), or when the subscription does not pay for them.',
   }),
   deleteWorkspace: route({
     method: 'DELETE',

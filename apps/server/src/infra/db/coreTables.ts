@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   integer,
@@ -36,20 +37,31 @@ export const users = pgTable('users', {
   lastLogin: timestamp('last_login', { withTimezone: true }),
 });
 
-export const vms = pgTable('vms', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
-  provider: text('provider').notNull(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  size: text('size').notNull(),
-  location: text('location'),
-  status: text('status').notNull().default('creating'),
-  privateIp: text('private_ip'),
-  publicIp: text('public_ip'),
-  /** Provider-specific facts (resource ids, encrypted key references). Never sent to browsers. */
-  providerData: jsonb('provider_data').notNull().default({}),
-  createdAt: createdAt(),
-});
+export const vms = pgTable(
+  'vms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    provider: text('provider').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    size: text('size').notNull(),
+    location: text('location'),
+    status: text('status').notNull().default('creating'),
+    privateIp: text('private_ip'),
+    publicIp: text('public_ip'),
+    /** Provider-specific facts (resource ids, encrypted key references). Never sent to browsers. */
+    providerData: jsonb('provider_data').notNull().default({}),
+    /**
+     * The workspace whose node this VM is, and which node (1 is `workspaces.vm_id`, the VM a one-node workspace
+     * runs on; 2…5 the more VMs of a workspace on several nodes). A workspace removed leaves its VM's row without
+     * it (set null), visible in the admin's VMs tab until the VM is deleted, rather than a cloud VM with no record.
+     */
+    workspaceId: uuid('workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
+    nodeIndex: integer('node_index'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('vms_workspace_node_idx').on(t.workspaceId, t.nodeIndex)],
+);
 
 export const workspaces = pgTable(
   'workspaces',
@@ -86,6 +98,11 @@ export const workspaces = pgTable(
     pushSeenSha: text('push_seen_sha'),
     /** A preview's parent workspace (previews/ keeps the pull request it shows); null for any other workspace. */
     previewOf: uuid('preview_of'),
+    /**
+     * How many nodes (VMs of `vm_size`) the next deployment runs the workspace on: 1 is one VM with Compose, as
+     * always; from 2 on, a Swarm across them. A preview stays on one.
+     */
+    nodeCount: integer('node_count').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -192,6 +192,8 @@ export const subscriptions = pgTable(
     planCode: text('plan_code').notNull(),
     planName: text('plan_name').notNull(),
     vmSize: text('vm_size').notNull(),
+    /** How many nodes (VMs of `vm_size`) it pays for: PayPal's quantity; each costs the plan's price. */
+    nodes: integer('nodes').notNull().default(1),
     status: text('status').notNull(),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id').unique(),

@@ -5,6 +5,8 @@ export interface PaypalSubscription {
   id: string;
   status: 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED' | string;
   plan_id?: string;
+  /** How many units of the plan (PayPal writes it as a string): Slipway's nodes. */
+  quantity?: string;
   custom_id?: string;
   start_time?: string;
   billing_info?: {
@@ -35,6 +37,8 @@ export interface NewPlan {
 
 export interface NewSubscription {
   planId: string;
+  /** Units of the plan, each at its price (the plan must support quantities). */
+  quantity: number;
   customId: string;
   returnUrl: string;
   cancelUrl: string;
@@ -64,6 +68,8 @@ export function createPaypalApi(client: PaypalClient) {
           name: plan.name,
           description: plan.description,
           status: 'ACTIVE',
+          // One unit per node: a subscription's quantity multiplies the price.
+          quantity_supported: true,
           billing_cycles: [
             {
               frequency: { interval_unit: 'MONTH', interval_count: 1 },
@@ -94,6 +100,7 @@ export function createPaypalApi(client: PaypalClient) {
         requestId,
         body: {
           plan_id: input.planId,
+          quantity: String(input.quantity),
           custom_id: input.customId,
           ...(input.email ? { subscriber: { email_address: input.email } } : {}),
           application_context: {

@@ -1,4 +1,4 @@
-import { engineCall, type NodeEngine, SwarmCallError, waitFor } from './swarmCall.js';
+import { ENGINE_CALL_MS, engineCall, type NodeEngine, SwarmCallError, waitFor } from './swarmCall.js';
 
 /** A node as the managers see it. */
 export interface SwarmNode {
@@ -141,10 +141,12 @@ function nodeOf(raw: RawNode): SwarmNode {
   };
 }
 
-/** Every node of the swarm, asked of a manager. */
-export async function listSwarmNodes(manager: NodeEngine): Promise<SwarmNode[]> {
-  const raw = await engineCall('list the swarm nodes', (abortSignal) =>
-    manager.docker.listNodes({ abortSignal }),
+/** Every node of the swarm, asked of a manager (within `ms`: a dashboard asks with a shorter bound). */
+export async function listSwarmNodes(manager: NodeEngine, ms = ENGINE_CALL_MS): Promise<SwarmNode[]> {
+  const raw = await engineCall(
+    'list the swarm nodes',
+    (abortSignal) => manager.docker.listNodes({ abortSignal }),
+    ms,
   );
   return (raw as RawNode[]).map(nodeOf);
 }

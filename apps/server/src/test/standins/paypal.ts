@@ -12,6 +12,7 @@ export interface PaypalStandinSubscription {
   id: string;
   status: string;
   plan_id: string;
+  quantity?: string;
   custom_id?: string;
   start_time: string;
   create_time: string;
@@ -65,12 +66,21 @@ export async function startPaypalStandin(options: {
       return { status: 201, body: plan };
     }
     if (method === 'POST' && path === '/v1/billing/subscriptions') {
-      if (!plans.has(String(body.plan_id))) return error(422, 'UNPROCESSABLE_ENTITY', 'plan not found');
+      const plan = plans.get(String(body.plan_id));
+      if (!plan) return error(422, 'UNPROCESSABLE_ENTITY', 'plan not found');
+      // PayPal refuses a quantity for a plan created without quantity_supported.
+      if (body.quantity !== undefined && plan.quantity_supported !== true) {
+        return error(422, 'UNPROCESSABLE_ENTITY', 'SUBSCRIPTION_CANNOT_HAVE_QUANTITY');
+      }
+      if (body.quantity !== undefined && !/^[1-9][0-9]*$/.test(String(body.quantity))) {
+        return error(400, 'INVALID_REQUEST', 'quantity must be a positive whole number as a string');
+      }
       const id = newId('I');
       const subscription: PaypalStandinSubscription = {
         id,
         status: 'APPROVAL_PENDING',
         plan_id: String(body.plan_id),
+        ...(typeof body.quantity === 'string' ? { quantity: body.quantity } : {}),
         ...(typeof body.custom_id === 'string' ? { custom_id: body.custom_id } : {}),
         start_time: now(),
         create_time: now(),

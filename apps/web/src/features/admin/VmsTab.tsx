@@ -47,6 +47,7 @@ export function VmsTab({ notify, onChanged }: AdminTabProps) {
           { header: 'VM', cell: (vm) => vm.vm_name, className: 'font-mono text-xs text-zinc-900' },
           { header: 'User', cell: (vm) => dash(vm.username) },
           { header: 'Workspace', cell: (vm) => dash(vm.workspace_name) },
+          { header: 'Node', cell: (vm) => dash(vm.node === null ? null : String(vm.node)) },
           {
             header: 'Status',
             cell: (vm) => (

@@ -1,3 +1,4 @@
+import { monthlyPrice } from '@slipway/contract';
 import { ArrowLeft, CreditCard, GitBranch, Server } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -14,6 +15,7 @@ interface BillingNavigationState {
   repo?: SelectedRepo;
   branch?: string;
   vmSize?: string;
+  nodes?: number;
 }
 
 const FREE_BETA_STEP = {
@@ -47,6 +49,7 @@ export function BillingPage() {
   const branch = nav.branch ?? selection.selectedBranch;
   const vmSizeId = nav.vmSize ?? selection.selectedVmSize;
   const vmSize = vmSizes.data?.find((size) => size.id === vmSizeId);
+  const nodes = nav.nodes ?? selection.selectedNodes;
 
   if (!repo) return <Navigate to="/repository-picker" replace />;
   if (publicConfig.isPending) return <LoadingView />;
@@ -65,19 +68,21 @@ export function BillingPage() {
         repo: repo.name,
         branch,
         vmSize: vmSizeId,
+        nodes,
       });
       if (subscription.hosted_checkout_url) {
         savePendingDeployment({
           selectedRepo: repo,
           selectedBranch: branch,
           selectedVmSize: vmSizeId,
+          selectedNodes: nodes,
           subscriptionId: subscription.id,
         });
         window.location.assign(subscription.hosted_checkout_url);
         return;
       }
       navigate(deployPath(repo.owner.login, repo.name), {
-        state: { branch, vmSize: vmSizeId, subscriptionId: subscription.id },
+        state: { branch, vmSize: vmSizeId, nodes, subscriptionId: subscription.id },
       });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Failed to create subscription');
@@ -122,6 +127,10 @@ export function BillingPage() {
                     {vmSize ? `${vmSize.name} — ${vmSize.specs}` : vmSizeId || '—'}
                   </dd>
                 </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-zinc-500">Nodes</dt>
+                  <dd className="font-medium text-zinc-900">{nodes}</dd>
+                </div>
               </dl>
             </CardBody>
           </Card>
@@ -151,10 +160,15 @@ export function BillingPage() {
             <CardHeader title="Monthly Price" icon={Server} />
             <CardBody>
               <p className="text-3xl font-semibold text-zinc-950" data-testid="billing-price">
-                {freeBeta ? '$0' : vmSize ? `$${vmSize.price}` : '—'}
+                {freeBeta ? '$0' : vmSize ? `$${monthlyPrice(vmSize, nodes)}` : '—'}
                 <span className="text-base font-normal text-zinc-500">/month</span>
               </p>
               {freeBeta && <p className="mt-1 text-sm font-medium text-emerald-700">Free during the beta</p>}
+              {!freeBeta && vmSize && nodes > 1 && (
+                <p className="mt-1 text-sm text-zinc-600">
+                  {nodes} nodes × ${vmSize.price}
+                </p>
+              )}
               {vmSize && <p className="mt-1 text-sm text-zinc-600">{vmSize.description}</p>}
               <Button className="mt-5 w-full" size="lg" loading={busy} onClick={() => void subscribe()}>
                 {/* The spec's button in both modes: the free beta still starts a (trialing) subscription. */}

@@ -2,7 +2,6 @@ import type { BackupOverview } from '@slipway/contract';
 import { DatabaseBackup } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useBackups } from '../../api/backups';
-import { AsyncSection } from '../../components/AsyncSection';
 import {
   backupStateText,
   backupStatus,
@@ -13,25 +12,25 @@ import {
   restoreSummary,
 } from '../../components/backups/backupView';
 import { type Status, StatusBadge } from '../../components/StatusBadge';
-import { CardBody, cn } from '../../components/ui';
+import { cn } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
-import { ManagedCard } from './ManagedCard';
+import { ManagedQueryCard } from './ManagedCard';
 
 /** The workspace's latest backup (Verified at, Failed with why, or running), an overdue warning, and the latest restore. */
 export function BackupsCard({ workspace }: { workspace: string }) {
   const overview = useBackups(workspace, { refetchInterval: backupsPollInterval });
   return (
-    <ManagedCard title="Backups" icon={DatabaseBackup} workspace={workspace} tab="backups">
-      <CardBody className="space-y-3 text-sm" data-testid="dashboard-backups">
-        <AsyncSection
-          query={overview}
-          loading="inline"
-          failed={<p className="text-zinc-500">The backups could not be read.</p>}
-        >
-          {(data) => <BackupsSummary overview={data} />}
-        </AsyncSection>
-      </CardBody>
-    </ManagedCard>
+    <ManagedQueryCard
+      title="Backups"
+      icon={DatabaseBackup}
+      workspace={workspace}
+      tab="backups"
+      query={overview}
+      failedText="The backups could not be read."
+      testId="dashboard-backups"
+    >
+      {(data) => <BackupsSummary overview={data} />}
+    </ManagedQueryCard>
   );
 }
 

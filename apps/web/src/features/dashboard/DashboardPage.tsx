@@ -14,6 +14,7 @@ import { parseRepoUrl } from '../../lib/repoUrl';
 import { BackupsCard } from './BackupsCard';
 import { LatestDeploymentCard } from './LatestDeploymentCard';
 import { ResourceChart } from './LazyResourceChart';
+import { NodesCard } from './NodesCard';
 import { PreviewsCard } from './PreviewsCard';
 import { ServiceReplicasCard } from './ServiceReplicasCard';
 import { ServiceStatesCard } from './ServiceStatesCard';
@@ -102,6 +103,7 @@ export function DashboardPage() {
               <WorkspaceStatusCard workspace={workspace} />
               <ServiceStatesCard key={refreshedKey} workspace={workspace.workspace_name} />
               <ServiceReplicasCard key={`replicas-${refreshedKey}`} workspace={workspace.workspace_name} />
+              <NodesCard workspace={workspace.workspace_name} />
               <LatestDeploymentCard workspace={workspace.workspace_name} />
               <BackupsCard workspace={workspace.workspace_name} />
               <PreviewsCard workspace={workspace.workspace_name} />

@@ -1,7 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card, CardHeader } from '../../components/ui';
+import { AsyncSection, type Loadable } from '../../components/AsyncSection';
+import { Card, CardBody, CardHeader } from '../../components/ui';
 
 /** A card of what a Workspace Settings tab manages (`tab`): its title, and Manage, which opens that tab. */
 export function ManagedCard({
@@ -30,5 +31,36 @@ export function ManagedCard({
       <CardHeader title={title} icon={icon} action={manage} />
       {children}
     </Card>
+  );
+}
+
+/**
+ * A managed card showing what `query` reads: a small spinner while it loads, `failedText` when it cannot be read,
+ * else `children` with the data (`testId` names the card's body for tests).
+ */
+export function ManagedQueryCard<Data>({
+  query,
+  failedText,
+  testId,
+  children,
+  ...card
+}: {
+  title: string;
+  icon: LucideIcon;
+  workspace: string;
+  tab: string;
+  query: Loadable<Data>;
+  failedText: string;
+  testId: string;
+  children: (data: Data) => ReactNode;
+}) {
+  return (
+    <ManagedCard {...card}>
+      <CardBody className="space-y-3 text-sm" data-testid={testId}>
+        <AsyncSection query={query} loading="inline" failed={<p className="text-zinc-500">{failedText}</p>}>
+          {children}
+        </AsyncSection>
+      </CardBody>
+    </ManagedCard>
   );
 }

@@ -3,6 +3,7 @@ import { findVmSize } from '@slipway/contract';
 import { AlertTriangle, Cpu, ExternalLink, Server, Trash2, Wrench } from 'lucide-react';
 import { Badge, Button, Card, CardBody, CardHeader } from '../../components/ui';
 import { formatDate, formatDateTime } from '../../lib/dates';
+import { priceText } from '../../lib/nodePrice';
 
 /** Service URLs as Visit links, the created date and the Docker image. */
 export function WorkspaceStatusCard({ workspace }: { workspace: WorkspaceSummary }) {
@@ -110,8 +111,10 @@ export function VmConfigPanel({ workspace }: { workspace: WorkspaceSummary }) {
             <>
               <dt className="text-zinc-500">Specs</dt>
               <dd className="text-zinc-900">{size.specs}</dd>
+              <dt className="text-zinc-500">Nodes</dt>
+              <dd className="text-zinc-900">{workspace.node_count}</dd>
               <dt className="text-zinc-500">Price</dt>
-              <dd className="text-zinc-900">${size.price}/month</dd>
+              <dd className="text-zinc-900">{priceText(size, workspace.node_count)}</dd>
             </>
           )}
           <dt className="text-zinc-500">Repository</dt>

@@ -63,6 +63,7 @@ export function DeployPage() {
           repo: { id: `${owner}/${repo}`, name: repo, owner: { login: owner } },
           branch: config.branch,
           vmSize: config.vmSize,
+          nodes: config.nodes,
         },
       });
       return;
@@ -124,6 +125,7 @@ export function DeployPage() {
         repo={repo}
         branch={config.branch}
         vmSize={vmSize}
+        nodes={config.nodes}
         workflow={workflow.data}
         starting={starting}
         error={startError}

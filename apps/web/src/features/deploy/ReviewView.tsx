@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { BackToRepositoryPicker } from '../../components/BackToRepositoryPicker';
 import { DetailRow } from '../../components/DetailRow';
 import { Alert, Button, Card, CardBody, CardHeader } from '../../components/ui';
+import { priceText } from '../../lib/nodePrice';
 import { stepTitle } from './StepList';
 
 const VM_DETAILS = [
@@ -18,6 +19,7 @@ interface ReviewViewProps {
   repo: string;
   branch: string;
   vmSize: VmSize | undefined;
+  nodes: number;
   workflow: WorkflowDefinition | undefined;
   starting: boolean;
   error: string | null;
@@ -30,6 +32,7 @@ export function ReviewView({
   repo,
   branch,
   vmSize,
+  nodes,
   workflow,
   starting,
   error,
@@ -68,7 +71,8 @@ export function ReviewView({
             <dl className="space-y-3 text-sm">
               <DetailRow label="Size" value={vmSize?.name ?? '—'} />
               <DetailRow label="Specs" value={vmSize?.specs ?? '—'} />
-              <DetailRow label="Monthly cost" value={vmSize ? `$${vmSize.price}/month` : '—'} />
+              <DetailRow label="Nodes" value={String(nodes)} />
+              <DetailRow label="Monthly cost" value={vmSize ? priceText(vmSize, nodes) : '—'} />
             </dl>
             <button
               type="button"

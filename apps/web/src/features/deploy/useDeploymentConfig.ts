@@ -9,6 +9,7 @@ export interface DeployNavigationState {
   branch?: string;
   vmSize?: string;
   subscriptionId?: string | null;
+  nodes?: number;
 }
 
 /**
@@ -21,7 +22,7 @@ async function defaultConfig(owner: string, repo: string): Promise<DeploymentCon
     return [];
   });
   const branch = defaultBranch(branches);
-  return branch ? { owner, repo, branch, vmSize: DEFAULT_VM_SIZE, subscriptionId: null } : null;
+  return branch ? { owner, repo, branch, vmSize: DEFAULT_VM_SIZE, subscriptionId: null, nodes: 1 } : null;
 }
 
 /** This tab's selection when it is for this repository, else the repository's defaults. */
@@ -38,6 +39,7 @@ async function fallbackConfig(owner: string, repo: string): Promise<DeploymentCo
       branch: selection.selectedBranch,
       vmSize: selection.selectedVmSize,
       subscriptionId: null,
+      nodes: selection.selectedNodes,
     };
   }
   return defaultConfig(owner, repo);
@@ -54,9 +56,11 @@ export function useDeploymentConfig(
   sessionId: string | null,
   nav: DeployNavigationState,
 ) {
-  const { branch, vmSize, subscriptionId } = nav;
+  const { branch, vmSize, subscriptionId, nodes } = nav;
   const given =
-    branch && vmSize ? { owner, repo, branch, vmSize, subscriptionId: subscriptionId ?? null } : null;
+    branch && vmSize
+      ? { owner, repo, branch, vmSize, subscriptionId: subscriptionId ?? null, nodes: nodes ?? 1 }
+      : null;
   const query = useSessionDeploymentConfig(sessionId, owner, repo, given, () => fallbackConfig(owner, repo));
   return { config: query.data ?? null, resolved: query.isSuccess };
 }

@@ -18,7 +18,7 @@ export function EnvVariablesPage() {
   const { repoName = '' } = useParams();
   const navigate = useNavigate();
   const dialogs = useDialogs();
-  const { selectedRepo, selectedBranch, selectedVmSize } = useDeploymentSelection();
+  const { selectedRepo, selectedBranch, selectedVmSize, selectedNodes } = useDeploymentSelection();
   const controller = useEnvRows();
   const [saving, setSaving] = useState(false);
 
@@ -29,7 +29,7 @@ export function EnvVariablesPage() {
   const goToReview = () => {
     if (!repo) return;
     navigate(deployPath(repo.owner.login, repo.name), {
-      state: { branch: selectedBranch, vmSize: selectedVmSize },
+      state: { branch: selectedBranch, vmSize: selectedVmSize, nodes: selectedNodes },
     });
   };
 

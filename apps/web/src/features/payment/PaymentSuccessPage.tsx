@@ -44,6 +44,7 @@ export function PaymentSuccessPage() {
               state: {
                 branch: pending.selectedBranch,
                 vmSize: pending.selectedVmSize,
+                nodes: pending.selectedNodes,
                 subscriptionId: subscriptionParam || pending.subscriptionId,
               },
             });

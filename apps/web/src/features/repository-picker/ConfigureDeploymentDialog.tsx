@@ -1,8 +1,13 @@
-import { DEFAULT_VM_SIZE } from '@slipway/contract';
+import {
+  DEFAULT_VM_SIZE,
+  MAX_WORKSPACE_NODES,
+  monthlyPrice,
+  workspaceNodeCountSchema,
+} from '@slipway/contract';
 import { GitBranch, Server } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useBranches, useVmSizes } from '../../api/repositories';
-import { Button, Dialog } from '../../components/ui';
+import { Button, Dialog, NumberInput } from '../../components/ui';
 import { defaultBranch } from '../../lib/defaultBranch';
 import { confirmDisabled, filterBranches, filterVmSizes, limitEntries } from './branchSelection';
 import { SearchableDropdown } from './SearchableDropdown';
@@ -11,6 +16,8 @@ import { SearchableDropdown } from './SearchableDropdown';
 export interface DeploymentChoice {
   branch: string;
   vmSize: string;
+  /** How many VMs of the size the workspace runs on (1–5). */
+  nodes: number;
 }
 
 interface ConfigureDeploymentDialogProps {
@@ -18,6 +25,7 @@ interface ConfigureDeploymentDialogProps {
   repo: { name: string; owner: { login: string } };
   initialBranch?: string;
   initialVmSize?: string;
+  initialNodes?: number;
   onClose: () => void;
   onConfirm: (choice: DeploymentChoice) => void;
   /** The caller is busy with the confirmed choice: confirm disabled and reading 'Processing...'. */
@@ -36,6 +44,7 @@ export function ConfigureDeploymentDialog({
   repo,
   initialBranch = '',
   initialVmSize = DEFAULT_VM_SIZE,
+  initialNodes = 1,
   onClose,
   onConfirm,
   loading = false,
@@ -48,6 +57,9 @@ export function ConfigureDeploymentDialog({
   const vmSizes = useVmSizes();
   const [branch, setBranch] = useState(initialBranch);
   const [vmSize, setVmSize] = useState(initialVmSize);
+  // Text until confirmed, so a half-typed number is not replaced under the cursor.
+  const [nodesText, setNodesText] = useState(String(initialNodes));
+  const [nodesError, setNodesError] = useState<string | null>(null);
   const [dropdown, setDropdown] = useState<OpenDropdown>(null);
   const [branchSearch, setBranchSearch] = useState('');
   const [vmSearch, setVmSearch] = useState('');
@@ -61,10 +73,12 @@ export function ConfigureDeploymentDialog({
     if (!open) return;
     setBranch(initialBranch);
     setVmSize(initialVmSize);
+    setNodesText(String(initialNodes));
+    setNodesError(null);
     setDropdown(null);
     setBranchSearch('');
     setVmSearch('');
-  }, [open, initialBranch, initialVmSize]);
+  }, [open, initialBranch, initialVmSize, initialNodes]);
 
   const branchNames = branches.data ?? [];
   useEffect(() => {
@@ -87,8 +101,14 @@ export function ConfigureDeploymentDialog({
   // Confirming mid-load with nothing chosen yet would carry an empty branch; wait for the list instead.
   const confirm = () => {
     if (showBranchSelection && !branch) return;
-    onConfirm({ branch, vmSize });
+    const nodes = workspaceNodeCountSchema.safeParse(nodesText.trim() === '' ? undefined : Number(nodesText));
+    if (!nodes.success) {
+      setNodesError(nodes.error.issues[0]?.message ?? null);
+      return;
+    }
+    onConfirm({ branch, vmSize, nodes: nodes.data });
   };
+  const chosenNodes = Number(nodesText);
 
   return (
     <Dialog
@@ -161,6 +181,28 @@ export function ConfigureDeploymentDialog({
             onSelect={setVmSize}
             emptyText="No VM sizes found matching your search."
             moreText={vmList.moreText}
+          />
+        )}
+        {showVmSizeSelection && (
+          <NumberInput
+            label="Nodes"
+            min={1}
+            max={MAX_WORKSPACE_NODES}
+            step={1}
+            value={nodesText}
+            onChange={(event) => {
+              setNodesText(event.target.value);
+              setNodesError(null);
+            }}
+            error={nodesError ?? undefined}
+            hint={
+              chosenSize &&
+              Number.isInteger(chosenNodes) &&
+              chosenNodes > 1 &&
+              chosenNodes <= MAX_WORKSPACE_NODES
+                ? `${chosenNodes} VMs of this size: $${monthlyPrice(chosenSize, chosenNodes)}/month.`
+                : 'VMs of this size the app runs on, 1 to 5.'
+            }
           />
         )}
       </div>

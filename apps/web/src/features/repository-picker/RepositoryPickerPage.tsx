@@ -72,10 +72,10 @@ export function RepositoryPickerPage() {
     setDialogOpen(false);
     selection.update({ selectedRepo: null, selectedBranch: '' });
   };
-  const confirm = ({ branch, vmSize }: DeploymentChoice) => {
+  const confirm = ({ branch, vmSize, nodes }: DeploymentChoice) => {
     const repo = selection.selectedRepo;
     if (!repo) return;
-    selection.update({ selectedBranch: branch, selectedVmSize: vmSize });
+    selection.update({ selectedBranch: branch, selectedVmSize: vmSize, selectedNodes: nodes });
     setDialogOpen(false);
     navigate(`/env-variables/${encodeURIComponent(repo.name)}`);
   };
@@ -141,6 +141,7 @@ export function RepositoryPickerPage() {
           repo={selection.selectedRepo}
           initialBranch={selection.selectedBranch}
           initialVmSize={selection.selectedVmSize}
+          initialNodes={selection.selectedNodes}
           onClose={close}
           onConfirm={confirm}
         />

@@ -63,7 +63,10 @@ export function SubscriptionsPage() {
             <div className="flex flex-wrap items-start justify-between gap-4">
               <div>
                 <div className="flex items-center gap-2">
-                  <h2 className="font-semibold text-zinc-900">{subscription.plan_name}</h2>
+                  <h2 className="font-semibold text-zinc-900">
+                    {subscription.plan_name}
+                    {subscription.nodes > 1 && ` × ${subscription.nodes} nodes`}
+                  </h2>
                   <Badge tone={subscriptionTone(subscription.status)} dot>
                     {statusLabel(subscription.status)}
                   </Badge>
