@@ -14,6 +14,7 @@ export * from './logStreamLine.js';
 export * from './monitoring.js';
 export * from './openApiDocument.js';
 export * from './openapi.js';
+export { shownValue } from './pathParams.js';
 export * from './previews.js';
 export * from './publicConfig.js';
 export * from './repositories.js';

@@ -157,6 +157,15 @@ describe.each(DATABASES)('refusals at the edge (%s)', (database) => {
       Buffer.from('{"name":"x","expires_in_days":null}'),
     );
     expect(errorOf(missing).error).toBe('The field "scopes" is missing');
+    // A field's name is the client's: a long or odd one is shown cut short, control characters made visible.
+    const odd = await http.request(
+      'PUT',
+      '/api/workspace-deploy-on-push/edge-app',
+      { ...session, 'content-type': 'application/json' },
+      Buffer.from(JSON.stringify({ enabled: true, [`x\u0001${'k'.repeat(500)}`]: 1 })),
+    );
+    expect(odd.status).toBe(400);
+    expect(errorOf(odd).error).toBe(`The field "x\ufffd${'k'.repeat(58)}…" is not one this call takes`);
   });
 
   it('tells a token how many requests are left, and past the limit how long to wait', async () => {

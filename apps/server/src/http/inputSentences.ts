@@ -1,3 +1,4 @@
+import { shownValue } from '@slipway/contract';
 import type { z } from 'zod';
 
 /**
@@ -27,9 +28,12 @@ const KIND: Record<string, string> = {
   null: 'null',
 };
 
+/** A field's name as a sentence shows it: a name a client made up may be long, or hold control characters. */
+const shownName = (segment: PropertyKey) => shownValue(String(segment)).slice(1, -1);
+
 /** How a sentence names the input at `path` of `part`. */
 export function inputName(part: InputPart, path: readonly PropertyKey[] | undefined): string {
-  const field = (path ?? []).map(String).join('.');
+  const field = (path ?? []).map(shownName).join('.');
   if (part === 'params') return field ? `The path parameter "${field}"` : 'The path';
   if (part === 'query') return field ? `The query parameter "${field}"` : 'The query';
   return field ? `The field "${field}"` : 'The request body';
