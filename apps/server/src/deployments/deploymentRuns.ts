@@ -1,14 +1,19 @@
 import type { DurableKind } from '../jobs/durableRuns.js';
+import type { Deploy } from './deploy.js';
+import type { DeploymentDeps } from './deploymentDeps.js';
 import { ACTIVE_STATUSES, type DeploymentRow } from './deploymentRepository.js';
-import { failInterrupted, runDeployment } from './deploymentWorkflow.js';
-import type { WorkflowDeps } from './runState.js';
+import { runDeployment } from './deploymentRun.js';
+import { failInterrupted } from './interruptedRun.js';
 
 /**
  * Deployments as durable runs: taken from `queued` to `running` once; after a crash taken again by the home's
- * reaper and ended with the restart's reason (`failInterrupted`), which starts the last good version again when
- * the dead run had replaced the serving one.
+ * reaper and ended with the restart's reason (`failInterrupted`); when the dead run had replaced the serving
+ * version, the reaper deploys the last good version again (a `restore-last-good` trigger).
  */
-export function deploymentKind(deps: WorkflowDeps): DurableKind<'deployment.run', DeploymentRow> {
+export function deploymentKind(
+  deps: DeploymentDeps,
+  deploy: Deploy,
+): DurableKind<'deployment.run', DeploymentRow> {
   const { repository } = deps;
   return {
     job: 'deployment.run',
@@ -29,6 +34,12 @@ export function deploymentKind(deps: WorkflowDeps): DurableKind<'deployment.run'
       return !row || !ACTIVE_STATUSES.includes(row.status);
     },
     run: (row, context) => runDeployment(deps, row, context.signal),
-    resume: (row) => failInterrupted(deps, row),
+    async resume(row) {
+      const interrupted = await failInterrupted(deps, row);
+      if (!interrupted) return;
+      await deploy({ kind: 'restore-last-good', interrupted }).catch((error) =>
+        deps.logger.warn({ err: error, deploymentId: row.id }, 'restoring the last good version failed'),
+      );
+    },
   };
 }

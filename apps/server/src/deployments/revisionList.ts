@@ -1,12 +1,12 @@
 import { triggerOf, type WorkspaceRevisions } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
 import type { UserRow } from '../users/usersRepository.js';
-import { rollbackOf } from './revisionPlans.js';
-import type { WorkflowDeps } from './runState.js';
+import type { DeploymentDeps } from './deploymentDeps.js';
+import { rollbackOf } from './rollbackOf.js';
 
 /** The workspace's successful deployments, newest first, and which of them can be rolled back to. */
 export async function listRevisions(
-  deps: WorkflowDeps,
+  deps: DeploymentDeps,
   user: UserRow,
   name: string,
 ): Promise<WorkspaceRevisions> {

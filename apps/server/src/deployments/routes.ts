@@ -6,6 +6,7 @@ import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { LogStore } from '../logs/logStore.js';
 import { streamServiceLogs } from '../logs/logStream.js';
 import type { createBuildLogReader } from './buildLog.js';
+import { startedAnswer } from './deploymentQueue.js';
 import type { DeploymentService } from './deploymentService.js';
 import { streamBuildLog } from './logStream.js';
 import type { createServiceReplicas } from './serviceReplicas.js';
@@ -20,11 +21,20 @@ export function deploymentRoutes(deps: {
   const { deployments } = deps;
   return {
     workflowDefinition: () => deployments.definition(),
-    startDeployment: ({ user, body }) => deployments.start(user, body),
+    startDeployment: async ({ user, body }) =>
+      startedAnswer(await deployments.deploy({ kind: 'manual', user, request: body })),
     deploymentStatus: ({ user, params }) => deployments.status(user, params.sessionId),
     workspaceRevisions: ({ user, params }) => deployments.revisions(user, params.name),
-    rollbackWorkspace: ({ user, params, body }) =>
-      deployments.rollback(user, params.name, params.deploymentId, body.sessionId),
+    rollbackWorkspace: async ({ user, params, body }) =>
+      startedAnswer(
+        await deployments.deploy({
+          kind: 'rollback',
+          user,
+          workspaceName: params.name,
+          deploymentId: params.deploymentId,
+          sessionId: body.sessionId,
+        }),
+      ),
     setServiceReplicas: ({ user, params, body }) =>
       deps.setServiceReplicas(user, params.name, params.service, body),
     cancelDeployment: ({ user, params }) => deployments.cancel(user, params.sessionId),

@@ -6,11 +6,12 @@ import {
 } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
 import { checkReplicas } from '../infra/compose/replicaPolicy.js';
+import type { RevisionPlans } from '../rollout/revisionPlans.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import type { Deploy } from './deploy.js';
+import { startedAnswer } from './deploymentQueue.js';
 import type { DeploymentRepository } from './deploymentRepository.js';
-import type { DeploymentService } from './deploymentService.js';
-import type { RevisionPlans } from './revisionPlans.js';
 
 type Obj = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ export function createServiceReplicas(deps: {
   workspaces: Pick<WorkspacesRepository, 'findByName' | 'update'>;
   repository: Pick<DeploymentRepository, 'completedForWorkspace' | 'activeForWorkspace'>;
   plans: Pick<RevisionPlans, 'load'>;
-  start: DeploymentService['start'];
+  deploy: Deploy;
 }) {
   return async function setServiceReplicas(
     user: UserRow,
@@ -58,12 +59,17 @@ export function createServiceReplicas(deps: {
       }
     }
     await deps.workspaces.update(workspace.id, { serviceReplicas: overrides });
-    return deps.start(user, {
-      sessionId: request.sessionId,
-      owner: workspace.repoOwner,
-      repo: name,
-      branch: workspace.branch,
-      workflowType: 'redeploy',
+    const started = await deps.deploy({
+      kind: 'manual',
+      user,
+      request: {
+        sessionId: request.sessionId,
+        owner: workspace.repoOwner,
+        repo: name,
+        branch: workspace.branch,
+        workflowType: 'redeploy',
+      },
     });
+    return startedAnswer(started);
   };
 }
