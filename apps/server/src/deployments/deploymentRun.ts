@@ -1,27 +1,76 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DEPLOYMENT_CANCELLED_MESSAGE } from '@slipway/contract';
-import { RolloutFailed } from '../rollout/rollout.js';
+import type { DurableKind } from '../jobs/durableRuns.js';
+import type { HostPorts } from '../rollout/hostPorts.js';
+import { apply, type Rollout, RolloutFailed, type Serving } from '../rollout/rollout.js';
+import type { RolloutRun } from '../rollout/rolloutRun.js';
 import { StepFailure } from '../rollout/stepFailure.js';
+import { untilStopped } from '../rollout/untilStopped.js';
 import { closeTarget } from '../vm-providers/vmProvider.js';
 import { createBuildLog, createRedactor } from './buildLog.js';
+import type { Deploy } from './deploy.js';
 import type { DeploymentDeps } from './deploymentDeps.js';
-import type { DeploymentRow } from './deploymentRepository.js';
+import { ACTIVE_STATUSES, type DeploymentRow } from './deploymentRepository.js';
+import { failInterrupted } from './interruptedRun.js';
 import { checkoutDirOf, removeWorkDir } from './leftovers.js';
-import { deployVersion } from './pipeline.js';
 import { rollbackOf } from './rollbackOf.js';
 import type { RunContext } from './runContext.js';
 import { cleanUpFailure } from './runFailure.js';
-import type { Machine } from './stages/machine.js';
-import { createStepProgress, publishStatus } from './stepProgress.js';
+import { fetchSource } from './stages/checkout.js';
+import { type Machine, provisionMachine } from './stages/machine.js';
+import { planVersion } from './stages/plan.js';
+import { policyCheck } from './stages/policyCheck.js';
+import { postDeployment } from './stages/postDeployment.js';
+import { detectProject } from './stages/project.js';
+import { createStepProgress, publishStatus, type StepProgress } from './stepProgress.js';
 
 export const ENV_UNREADABLE_MESSAGE =
   "The workspace's environment variables could not be read (were they encrypted with another key?), so nothing was deployed. Save them again and redeploy.";
 
 /**
- * Runs one deployment, taken from its queued state by the durable runs' home (deploymentRuns.ts), to completed
- * or failed: its stages (pipeline.ts) under the contract's steps, each with a time limit; the home beats its
- * heartbeat and aborts `cancelled` when its owner cancels it. A failure of a first deployment removes whatever
+ * Deployments as durable runs: taken from `queued` to `running` once; after a crash taken again by the home's
+ * reaper and ended with the restart's reason (`failInterrupted`); when the dead run had replaced the serving
+ * version, the reaper deploys the last good version again (a `restore-last-good` trigger).
+ */
+export function deploymentKind(
+  deps: DeploymentDeps,
+  deploy: Deploy,
+): DurableKind<'deployment.run', DeploymentRow> {
+  const { repository } = deps;
+  return {
+    job: 'deployment.run',
+    async claim(id, now, staleBefore) {
+      const first = await repository.transition(id, ['queued'], {
+        status: 'running',
+        startedAt: now,
+        heartbeatAt: now,
+      });
+      if (first) return { row: first, resumed: false };
+      const again = await repository.takeStale(id, now, staleBefore);
+      return again ? { row: again, resumed: true } : undefined;
+    },
+    beat: (id, now) => repository.heartbeat(id, now),
+    stale: async (before) => (await repository.stale(before)).map((row) => row.id),
+    ended: async (id) => {
+      const row = await repository.findById(id);
+      return !row || !ACTIVE_STATUSES.includes(row.status);
+    },
+    run: (row, context) => runDeployment(deps, row, context.signal),
+    async resume(row) {
+      const interrupted = await failInterrupted(deps, row);
+      if (!interrupted) return;
+      await deploy({ kind: 'restore-last-good', interrupted }).catch((error) =>
+        deps.logger.warn({ err: error, deploymentId: row.id }, 'restoring the last good version failed'),
+      );
+    },
+  };
+}
+
+/**
+ * Runs one deployment, taken from its queued state by the durable runs' home (deploymentKind, above), to
+ * completed or failed: its stages (deployVersion, below) under the contract's steps, each with a time limit; the
+ * home beats its heartbeat and aborts `cancelled` when its owner cancels it. A failure of a first deployment removes whatever
  * it started; a redeploy's rollout has put back what served before it ends.
  */
 export async function runDeployment(
@@ -132,4 +181,93 @@ export async function runDeployment(
     // process runs with --expose-gc (scripts/start.sh).
     (globalThis as { gc?: () => void }).gc?.();
   }
+}
+
+/**
+ * One deployment, stage by stage, each handing its value to the next — Machine → Checkout → Project → Plan →
+ * Rollout — under the contract's nine steps its users follow. `held.machine` is the VM connection, for the
+ * failure path and the run's end.
+ */
+export async function deployVersion(
+  deps: DeploymentDeps,
+  ctx: RunContext,
+  progress: StepProgress,
+  held: { machine?: Machine },
+): Promise<void> {
+  const { deployment, workspace, signal } = ctx;
+  const log = (line: string) => ctx.log.write(line);
+  const run = { log, signal, workDir: ctx.workDir };
+
+  await progress.enter('provision-vm');
+  const machine = await untilStopped(signal, provisionMachine(deps, workspace, run));
+  held.machine = machine;
+  await progress.enter('fetch-source');
+  const source = await untilStopped(signal, fetchSource(deps, deployment, ctx.user, workspace, run));
+  await progress.enter('detect-project');
+  const project = await untilStopped(signal, detectProject(source, workspace.id, ctx.env, log));
+  await progress.enter('policy-check');
+  const replicas = policyCheck(project, workspace, log);
+
+  await progress.enter('deploy-application');
+  const serving = await untilStopped(signal, servingOf(deps, ctx));
+  const planned = await untilStopped(
+    signal,
+    planVersion(deps, {
+      workspace,
+      deploymentId: deployment.id,
+      env: ctx.env,
+      run,
+      machine,
+      source,
+      project,
+      replicas,
+      serving: serving.plan,
+    }),
+  );
+  // Starts it, and goes on through discover-ports, verify-deployment and configure-routing.
+  const rollout: Rollout = await apply(
+    planned.plan,
+    machine.engine,
+    serving,
+    rolloutRun(deps, ctx, progress),
+  );
+
+  await progress.enter('post-deployment');
+  await untilStopped(signal, postDeployment(deps, { ...ctx, log }, machine, planned, rollout));
+  await progress.finish();
+}
+
+/** What serves before this deployment: the last successful one's plan and the host ports it kept. */
+async function servingOf(deps: DeploymentDeps, ctx: RunContext): Promise<Serving> {
+  const [last] = (await deps.repository.completedForWorkspace(ctx.workspace.id)).filter(
+    (row) => row.id !== ctx.deployment.id,
+  );
+  return {
+    plan: last ? await deps.plans.load(ctx.workspace.id, last.id) : undefined,
+    firstDeploy: ctx.firstDeploy,
+    hostPorts: (last?.metadata as { host_ports?: HostPorts } | undefined)?.host_ports ?? {},
+  };
+}
+
+/** The rollout's part of the run: its steps, its log, the routes it publishes, its record of host ports. */
+function rolloutRun(deps: DeploymentDeps, ctx: RunContext, progress: StepProgress): RolloutRun {
+  return {
+    log: (line) => ctx.log.write(line),
+    signal: ctx.signal,
+    workDir: ctx.workDir,
+    workspace: ctx.workspace,
+    deploymentId: ctx.deployment.id,
+    env: ctx.env,
+    redact: ctx.redact,
+    healthTimeoutMs: deps.healthTimeoutMs,
+    routes: { ingress: deps.ingress, workspaces: deps.workspaces },
+    logger: deps.logger,
+    async recordHostPorts(hostPorts) {
+      await deps.repository.update(ctx.deployment.id, {
+        metadata: { ...ctx.deployment.metadata, host_ports: hostPorts },
+      });
+    },
+    failing: ctx.sayFailure,
+    enter: progress.enter,
+  };
 }

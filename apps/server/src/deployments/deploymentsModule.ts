@@ -20,9 +20,8 @@ import { createWorkspacesRepository } from '../workspaces/workspacesRepository.j
 import { createBuildLogReader } from './buildLog.js';
 import { type AuthorizeDeployment, createDeploy } from './deploy.js';
 import type { DeploymentDeps, EnvLoader } from './deploymentDeps.js';
-import { createDeploymentQueue } from './deploymentQueue.js';
 import { createDeploymentRepository } from './deploymentRepository.js';
-import { deploymentKind } from './deploymentRuns.js';
+import { deploymentKind } from './deploymentRun.js';
 import { createDeploymentService } from './deploymentService.js';
 import { createServiceReplicas } from './serviceReplicas.js';
 
@@ -87,7 +86,8 @@ export function createDeploymentsModule(deps: {
     plans,
     resolveSource: deps.resolveSource,
     findUser,
-    queue: createDeploymentQueue({ repository, runs: deps.runs, restoreRunning: deps.restoreRunning }),
+    runs: deps.runs,
+    restoreRunning: deps.restoreRunning,
     repoWebUrl: repositoryLocationBase(config),
     authorizeDeployment: deps.authorizeDeployment,
   });

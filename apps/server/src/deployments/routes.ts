@@ -6,9 +6,9 @@ import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { LogStore } from '../logs/logStore.js';
 import { streamServiceLogs } from '../logs/logStream.js';
 import type { createBuildLogReader } from './buildLog.js';
-import { startedAnswer } from './deploymentQueue.js';
 import type { DeploymentService } from './deploymentService.js';
 import { streamBuildLog } from './logStream.js';
+import { startedAnswer } from './presenter.js';
 import type { createServiceReplicas } from './serviceReplicas.js';
 
 export function deploymentRoutes(deps: {

@@ -10,8 +10,8 @@ import type { RevisionPlans } from '../rollout/revisionPlans.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import type { Deploy } from './deploy.js';
-import { startedAnswer } from './deploymentQueue.js';
 import type { DeploymentRepository } from './deploymentRepository.js';
+import { startedAnswer } from './presenter.js';
 
 type Obj = Record<string, unknown>;
 
