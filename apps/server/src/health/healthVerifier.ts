@@ -74,7 +74,10 @@ async function projectEvents(docker: Docker, project: string) {
         signal?.addEventListener('abort', done);
       });
     },
-    close: () => (stream as unknown as { destroy?: () => void })?.destroy?.(),
+    close() {
+      // Docker's event stream is a socket under the plain ReadableStream type dockerode gives it.
+      if (stream && 'destroy' in stream && typeof stream.destroy === 'function') stream.destroy();
+    },
   };
 }
 

@@ -14,10 +14,9 @@ import { publishRoutes, targetsOf } from './publishedRoutes.js';
 import type { RevisionPlan, VersionPlan } from './revisionPlans.js';
 import type { Rolling, RolloutRun } from './rolloutRun.js';
 import { serviceChanges } from './serviceChanges.js';
-import { restoreServing, startServing } from './servingCopy.js';
 import { StepFailure } from './stepFailure.js';
 import { untilStopped } from './untilStopped.js';
-import { checkHealth, healthFailure } from './verification.js';
+import { checkHealth, healthFailure, reportStartFailure } from './verification.js';
 
 /** What serves before the rollout: the version on record and what the workspace's last deployment kept. */
 export interface Serving {
@@ -219,4 +218,45 @@ async function undo(rolling: Rolling, serving: Serving, done: Done) {
     if (!done.servingReplaced) run.log('The previous version kept serving throughout');
   }
   return { servingReplaced: done.servingReplaced, restored };
+}
+
+/** How long putting the previous version back may take, whatever stopped the run. */
+const RESTORE_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Starts the rollout's version as the serving copy, replacing its changed replicas in place; returns the replicas
+ * that ran before (the engine left them running: only their restarts from now on count).
+ */
+export async function startServing(rolling: Rolling): Promise<ReadonlySet<string>> {
+  const { version, engine, run } = rolling;
+  run.log('Starting containers...');
+  const preExisting = new Set((await engine.replicas('serving')).map((replica) => replica.id));
+  try {
+    await engine.up(version, { slot: 'serving' }, run, 'Starting the containers');
+  } catch (error) {
+    // A one-shot service that failed stops `up`: its exit code and log explain more than the engine's last line.
+    throw await reportStartFailure(rolling, error, preExisting);
+  }
+  run.log('Containers started');
+  return preExisting;
+}
+
+/**
+ * After a redeploy failed with its containers started: starts the last good version again from its plan and
+ * its kept images (no build), with the workspace's variables. False when there is none to go back to.
+ */
+export async function restoreServing(
+  { engine, run }: Rolling,
+  serving: RevisionPlan | undefined,
+): Promise<boolean> {
+  if (!serving) return false;
+  run.log(`Starting the previous version again (deployment ${serving.deploymentId.slice(0, 8)})`);
+  // The run's own signal may be the reason it failed (a time limit, a cancel): this has one of its own.
+  await engine.up(
+    { plan: serving, env: run.env },
+    { slot: 'serving' },
+    { ...run, signal: AbortSignal.timeout(RESTORE_TIMEOUT_MS) },
+    'Starting the previous version',
+  );
+  return true;
 }
