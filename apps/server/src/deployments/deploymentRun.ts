@@ -158,7 +158,7 @@ export async function runDeployment(
     if (ctx) {
       const undone =
         error instanceof RolloutFailed ? error.undone : { servingReplaced: false, restored: false };
-      await cleanUpFailure(deps, ctx, held.machine, undone, message);
+      await cleanUpFailure(deps, ctx, held.machine?.engine, undone, message);
     }
     await removeCheckout();
     const current = (await deps.repository.findById(deploymentId)) ?? progress.row;

@@ -1,7 +1,7 @@
+import type { RolloutEngine } from '../rollout/engine.js';
 import type { DeploymentDeps } from './deploymentDeps.js';
 import { removeLeftovers, removeRoutes } from './leftovers.js';
 import type { RunContext } from './runContext.js';
-import type { Machine } from './stages/machine.js';
 
 /**
  * A failed first deployment leaves nothing behind; a failed redeploy keeps what was running (its rollout put
@@ -10,14 +10,14 @@ import type { Machine } from './stages/machine.js';
 export async function cleanUpFailure(
   deps: DeploymentDeps,
   ctx: Pick<RunContext, 'workspace' | 'firstDeploy' | 'log'>,
-  machine: Machine | undefined,
+  engine: RolloutEngine | undefined,
   undone: { servingReplaced: boolean; restored: boolean },
   message: string,
 ) {
   const { workspace, firstDeploy } = ctx;
-  if (firstDeploy && machine) {
+  if (firstDeploy && engine) {
     ctx.log.write('Removing the containers and networks this deployment started');
-    await removeLeftovers(deps, machine.engine, workspace.id);
+    await removeLeftovers(deps, engine, workspace.id);
     await removeRoutes(deps, workspace.id, 'failed first deployment');
   }
   await deps.workspaces.update(workspace.id, {

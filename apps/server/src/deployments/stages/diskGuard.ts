@@ -1,7 +1,7 @@
 import { LABELS } from '../../infra/docker/conventions.js';
 import { StepFailure } from '../../rollout/stepFailure.js';
+import type { DockerTarget, VmRow } from '../../vm-providers/vmProvider.js';
 import type { DeploymentDeps } from '../deploymentDeps.js';
-import type { Machine } from './machine.js';
 
 const MB = 1024 * 1024;
 const inMb = (bytes: number) => `${Math.floor(bytes / MB).toLocaleString('en-US')} MB`;
@@ -13,7 +13,8 @@ const inMb = (bytes: number) => `${Math.floor(bytes / MB).toLocaleString('en-US'
  */
 export async function guardDisk(
   deps: Pick<DeploymentDeps, 'minFreeDiskBytes' | 'repository' | 'keepVersions' | 'plans'>,
-  { target, vm }: Machine,
+  target: DockerTarget,
+  vm: Pick<VmRow, 'provider'>,
   workspaceId: string,
   log: (line: string) => void,
 ) {

@@ -74,7 +74,7 @@ export async function planVersion(
       dockerfileOnly: project.dockerfileOnly,
       replicas: inputs.replicas,
     });
-    await guardDisk(deps, machine, workspace.id, run.log);
+    await guardDisk(deps, machine.target, machine.vm, workspace.id, run.log);
   }
   const plan: VersionPlan = {
     deploymentId,
