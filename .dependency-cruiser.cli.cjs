@@ -6,7 +6,7 @@
  *   the rest of src/          the client, settings, output, parsers: shared by the commands, import none of them
  *
  * The CLI talks to Slipway over HTTP only: shipped code imports the contract, never the server or the web app
- * (its Docker test starts a server, so test files are not cruised).
+ * (its Docker tests start a server, so test files and their helpers, *.test-helper.ts, are not cruised).
  */
 const SRC = '^packages/cli/src/';
 
@@ -45,6 +45,6 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.base.json' },
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['node_modules', '/dist/', '\\.test\\.ts$'] },
+    exclude: { path: ['node_modules', '/dist/', '\\.test(-helper)?\\.ts$'] },
   },
 };

@@ -8,9 +8,11 @@
  *    and one after);
  * 2. 1 % of the rows changed (the newest 1 %, a hot set; then 1 % scattered, every 100th row): what each next
  *    backup added to the repository ÷ what the first one added (restic's data_added);
- * 3. a restore of the newest backup (a safety backup stored first, the dump loaded, health checked; the safety
- *    backup verified afterwards) ÷ a bare
- *    `restic dump | docker exec -i psql` after emptying the cluster the same way.
+ * 3. a restore of the newest backup — the backup read in full and loaded into a staging cluster and checked, a
+ *    safety backup stored in a repository of its own and verified by reading it back, both before anything live
+ *    is touched; then the service stopped, the checked data swapped in, started and health checked — ÷ a bare
+ *    `restic dump | docker exec -i psql` after emptying the cluster (which reads nothing first, keeps no copy of
+ *    the data it drops, and checks nothing). Also: how long the service was stopped.
  * Run: `npx tsx bench/backups.ts [--gigabytes 0.1]` (Docker Engine, restic, local/postgres:15 and busybox:1.36).
  */
 import { execFileSync } from 'node:child_process';
@@ -229,8 +231,8 @@ try {
   if (restored.status !== 'done') throw new Error(`the restore ended ${restored.status}: ${restored.cause}`);
   if (Number(sql('SELECT count(*) FROM items')) !== ROWS)
     throw new Error('the restore did not bring every row back');
-  const loadMs =
-    (reached.starting ?? reached.verifying ?? restoreMs) - (reached.restoring ?? reached.stopping ?? 0);
+  // The service is down from the stop to its start: the swap itself renames directories.
+  const downMs = (reached.verifying ?? restoreMs) - (reached.stopping ?? 0);
   const phases = Object.entries(reached)
     .map(([status, at]) => `${status} at ${seconds(at)}`)
     .join(', ');
@@ -249,15 +251,11 @@ try {
     '≤ 1.2×',
   );
   printResult(
-    'restore with its safety backup ÷ bare restic dump | psql',
+    'restore (full read, verified safety backup, swap, health) ÷ bare restic dump | psql',
     `${ratio(restoreMs, bareRestoreMs)} (${seconds(restoreMs)} ÷ ${seconds(bareRestoreMs)})`,
-    '≤ 2×',
+    '≤ 1.5×',
   );
-  printResult(
-    'restore, emptying and loading alone ÷ bare restic dump | psql',
-    `${ratio(loadMs, bareRestoreMs)} (${seconds(loadMs)} ÷ ${seconds(bareRestoreMs)})`,
-    '≤ 2×',
-  );
+  printResult('restore: the database stopped, from its stop to its start', seconds(downMs), '—');
   printResult(
     'incremental after the newest 1 % of rows changed ÷ first backup (data added)',
     `${percent(hot.backup.added_bytes, full.backup.added_bytes)} (${mb(hot.backup.added_bytes)} ÷ ${mb(full.backup.added_bytes)})`,

@@ -45,6 +45,8 @@ async function main() {
   platform.deployOnPush.start();
   // Workspaces whose subscription lapsed beyond the grace period are stopped, hourly, in one replica.
   platform.lapseSweeper.start();
+  // Deletions that did not finish (the engine did not answer, or the server stopped) are tried again, in one replica.
+  platform.deletionRetries.start();
   // Custom domains whose check is due (pending ones backing off, verified ones daily), in one replica.
   platform.customDomains.start();
   await platform.customDomains.listen();

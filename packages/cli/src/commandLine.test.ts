@@ -72,6 +72,23 @@ describe('the command line', () => {
     expect(parse('env import shop prod.env')).toMatchObject({ command: 'env import', file: 'prod.env' });
     expect(parse('delete shop')).toMatchObject({ command: 'delete', workspace: 'shop', yes: false });
     expect(parse('delete shop --yes')).toMatchObject({ yes: true });
+    expect(parse('logout')).toMatchObject({ command: 'logout' });
+    expect(parse('backups list shop')).toMatchObject({ command: 'backups list', workspace: 'shop' });
+    expect(parse('backups create shop')).toMatchObject({ command: 'backups create', wait: true });
+    expect(parse('backups create shop --no-wait')).toMatchObject({ wait: false });
+    expect(parse('backups restore shop 3f2a')).toMatchObject({
+      command: 'backups restore',
+      workspace: 'shop',
+      backup: '3f2a',
+      service: undefined,
+      yes: false,
+      wait: true,
+    });
+    expect(parse('backups restore shop 3f2a --service db --yes --no-wait')).toMatchObject({
+      service: 'db',
+      yes: true,
+      wait: false,
+    });
   });
 
   it('keeps a value after the first = exactly as typed', () => {
@@ -109,11 +126,16 @@ describe('the command line', () => {
       ['logs', "missing required argument 'workspace'"],
       ['deploy a/b --colour', "unknown option '--colour'"],
       ['bogus', "unknown command 'bogus'"],
+      ['status a/b', 'Invalid workspace name'],
+      ['logs ..', 'Invalid workspace name'],
+      ['backups restore shop not-an-id', '"not-an-id" is not a backup id'],
+      ['backups restore shop', "missing required argument 'backup-id'"],
     ] as const) {
       const error = usageError(line);
       expect(error.exitCode, line).toBe(2);
       expect(error.message, line).toContain(message);
     }
     expect(usageError('env').exitCode).toBe(2);
+    expect(usageError('backups').message).toBe('A command is missing: see the list above');
   });
 });

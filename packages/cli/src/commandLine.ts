@@ -1,14 +1,23 @@
-import { deployOwnerSchema, deployRepoSchema, envKeyProblem, VM_SIZE_IDS } from '@slipway/contract';
-
-type VmSizeId = (typeof VM_SIZE_IDS)[number];
-
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { VM_SIZE_IDS } from '@slipway/contract';
+import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from './cliErrors.js';
+import {
+  collect,
+  parseAssignment,
+  parseBackupId,
+  parseKey,
+  parseLineCount,
+  parseRepository,
+  parseVmSize,
+  parseWorkspace,
+  type VmSizeId,
+} from './commandArguments.js';
 
 /** Every command, as the rest of the CLI sees it once commander has read the command line. */
 export type Invocation = { json: boolean; url: string | undefined } & (
   | { command: 'login'; token: string | undefined }
+  | { command: 'logout' }
   | { command: 'whoami' }
   | { command: 'workspaces' }
   | {
@@ -27,53 +36,20 @@ export type Invocation = { json: boolean; url: string | undefined } & (
   | { command: 'env unset'; workspace: string; keys: string[] }
   | { command: 'env import'; workspace: string; file: string }
   | { command: 'delete'; workspace: string; yes: boolean }
+  | { command: 'backups list'; workspace: string }
+  | { command: 'backups create'; workspace: string; wait: boolean }
+  | { command: 'backups key'; workspace: string }
+  | {
+      command: 'backups restore';
+      workspace: string;
+      backup: string;
+      service: string | undefined;
+      yes: boolean;
+      wait: boolean;
+    }
 );
 export type CommandName = Invocation['command'];
 type Fields<N extends CommandName> = Omit<Extract<Invocation, { command: N }>, 'command' | 'json' | 'url'>;
-
-/** `owner/repo`, each part by GitHub's rules (the contract's schemas). */
-export function parseRepository(value: string): { owner: string; repo: string } {
-  const [owner, repo, ...rest] = value.split('/');
-  if (
-    rest.length > 0 ||
-    !deployOwnerSchema.safeParse(owner).success ||
-    !deployRepoSchema.safeParse(repo).success
-  ) {
-    throw new InvalidArgumentError(`"${value}" is not OWNER/REPO`);
-  }
-  return { owner: owner!, repo: repo! };
-}
-
-/** `KEY=VALUE`: the value is everything after the first `=`, kept as typed (it may be empty or hold `=`). */
-export function parseAssignment(value: string): { key: string; value: string } {
-  const equals = value.indexOf('=');
-  if (equals < 0) throw new InvalidArgumentError(`"${value}" is not KEY=VALUE`);
-  const key = value.slice(0, equals);
-  const problem = envKeyProblem(key);
-  if (problem) throw new InvalidArgumentError(problem);
-  return { key, value: value.slice(equals + 1) };
-}
-
-function parseVmSize(value: string): VmSizeId {
-  if (!(VM_SIZE_IDS as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(`choose ${VM_SIZE_IDS.join(' or ')}`);
-  }
-  return value as VmSizeId;
-}
-
-function parseKey(value: string): string {
-  const problem = envKeyProblem(value);
-  if (problem) throw new InvalidArgumentError(problem);
-  return value;
-}
-
-function parseLineCount(value: string): number {
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 1 || count > 5000) {
-    throw new InvalidArgumentError('give a whole number of lines from 1 to 5000');
-  }
-  return count;
-}
 
 /** The package's version: package.json is one level up from src/ in a clone and from dist/ when published. */
 const VERSION = (
@@ -114,6 +90,10 @@ function buildProgram(found: (invocation: Invocation) => void): Command {
     .option('--token <token>', 'the API token (slw_…); asked for when left out')
     .action(emit('login', (options: { token?: string }) => ({ token: options.token })));
   program
+    .command('logout')
+    .description('forget the kept login (the token stays valid until revoked in Account Settings)')
+    .action(emit('logout', () => ({})));
+  program
     .command('whoami')
     .description('the account the token belongs to')
     .action(emit('whoami', () => ({})));
@@ -144,12 +124,12 @@ function buildProgram(found: (invocation: Invocation) => void): Command {
   program
     .command('status')
     .description('a workspace’s state, services and latest deployment; every workspace’s state without one')
-    .argument('[workspace]')
+    .argument('[workspace]', 'the workspace', parseWorkspace)
     .action(emit('status', (workspace: string | undefined) => ({ workspace })));
   program
     .command('logs')
     .description('a workspace’s service logs')
-    .argument('<workspace>')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
     .option('--service <service>', 'only this service’s lines')
     .option('-f, --follow', 'keep printing new lines until interrupted', false)
     .option('-n, --lines <count>', 'how many of the latest lines to print first', parseLineCount, 100)
@@ -164,7 +144,7 @@ function buildProgram(found: (invocation: Invocation) => void): Command {
   program
     .command('rollback')
     .description('start a kept revision again (default: the newest one before the current)')
-    .argument('<workspace>')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
     .argument('[revision]', 'a deployment id, or its first characters')
     .action(emit('rollback', (workspace: string, revision: string | undefined) => ({ workspace, revision })));
 
@@ -172,12 +152,12 @@ function buildProgram(found: (invocation: Invocation) => void): Command {
   env
     .command('list')
     .description('print the variables as KEY=VALUE (needs the secrets:read scope)')
-    .argument('<workspace>')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
     .action(emit('env list', (workspace: string) => ({ workspace })));
   env
     .command('set')
     .description('set one or more variables')
-    .argument('<workspace>')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
     .argument(
       '<KEY=VALUE...>',
       'assignments; the value is everything after the first =',
@@ -192,34 +172,76 @@ function buildProgram(found: (invocation: Invocation) => void): Command {
   env
     .command('unset')
     .description('remove one or more variables')
-    .argument('<workspace>')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
     .argument('<KEY...>', 'variable names', collect(parseKey))
     .action(emit('env unset', (workspace: string, keys: string[]) => ({ workspace, keys })));
   env
     .command('import')
     .description('add or update every variable of a .env file')
-    .argument('<workspace>')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
     .argument('<file>', 'a .env file (dotenv syntax: quotes, multi-line values, comments)')
     .action(emit('env import', (workspace: string, file: string) => ({ workspace, file })));
 
   program
     .command('delete')
     .description('delete a workspace: its containers, images, volumes and variables')
-    .argument('<workspace>')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
     .option('-y, --yes', 'do not ask (needed when stdin is not a terminal)', false)
     .action(
       emit('delete', (workspace: string, options: { yes: boolean }) => ({ workspace, yes: options.yes })),
     );
 
-  for (const command of [...program.commands, ...env.commands]) {
+  const backups = program
+    .command('backups')
+    .description('a workspace’s backups: list, take one, restore one, export the key');
+  backups
+    .command('list')
+    .description('the backup schedule, every backup newest first, and the latest restore')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
+    .action(emit('backups list', (workspace: string) => ({ workspace })));
+  backups
+    .command('create')
+    .description('back up now and wait until the backup is Verified or Failed')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
+    .option('--no-wait', 'print the started backup and return at once')
+    .action(
+      emit('backups create', (workspace: string, options: { wait: boolean }) => ({
+        workspace,
+        wait: options.wait,
+      })),
+    );
+  backups
+    .command('key')
+    .description(
+      'the repository’s location and password, to restore with plain restic if Slipway is lost (keep it safe)',
+    )
+    .argument('<workspace>', 'the workspace', parseWorkspace)
+    .action(emit('backups key', (workspace: string) => ({ workspace })));
+  backups
+    .command('restore')
+    .description('restore a Verified backup and wait for the outcome')
+    .argument('<workspace>', 'the workspace', parseWorkspace)
+    .argument('<backup-id>', 'a backup id, or its first characters', parseBackupId)
+    .option('--service <service>', 'restore only this service’s data (default: every service of the backup)')
+    .option('-y, --yes', 'do not ask (needed when stdin is not a terminal)', false)
+    .option('--no-wait', 'print the started restore and return at once')
+    .action(
+      emit(
+        'backups restore',
+        (workspace: string, backup: string, options: { service?: string; yes: boolean; wait: boolean }) => ({
+          workspace,
+          backup,
+          service: options.service,
+          yes: options.yes,
+          wait: options.wait,
+        }),
+      ),
+    );
+
+  for (const command of [...program.commands, ...env.commands, ...backups.commands]) {
     command.exitOverride().configureOutput({ outputError: () => {} });
   }
   return program;
-}
-
-/** A variadic argument's parser, applied value by value. */
-function collect<T>(parse: (value: string) => T) {
-  return (value: string, previous: T[] | undefined) => [...(previous ?? []), parse(value)];
 }
 
 /**
@@ -236,8 +258,8 @@ export function parseCommandLine(argv: readonly string[]): Invocation | undefine
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     if (error.exitCode === 0) return undefined;
-    // `slipway env` without a subcommand: commander printed the help; that is a usage error too.
-    if (error.code === 'commander.help') throw new UsageError('');
+    // `slipway env` without a subcommand: commander printed the help (on stderr); that is a usage error too.
+    if (error.code === 'commander.help') throw new UsageError('A command is missing: see the list above');
     throw new UsageError(`${error.message.replace(/^error: /, '')}\nRun \`slipway --help\` for usage.`);
   }
   return invocation;

@@ -9,7 +9,7 @@ import {
   responseSchemaFor,
   routeRequest,
 } from '@slipway/contract';
-import { ApiError, CliError } from './cliErrors.js';
+import { ApiError, CliError, EXIT, UnreachableError } from './cliErrors.js';
 import type { Target } from './settings.js';
 
 type JsonRoute = { [N in RouteName]: Routes[N]['kind'] extends 'json' ? N : never }[RouteName];
@@ -36,20 +36,28 @@ export class SlipwayClient {
     name: N,
     ...[call]: RouteCallArgs<RouteInput<N>>
   ): Promise<RouteResponse<Routes[N]>> {
-    const response = await this.send(name, call, 'application/json');
-    const text = await response.text();
     const what = `${ROUTES[name].method} ${ROUTES[name].path}`;
+    const deadline = AbortSignal.timeout(this.target.timeoutMs);
+    const response = await this.send(name, call, 'application/json', deadline);
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw this.unreachable(error, deadline);
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new CliError(`Slipway at ${this.target.url} answered ${what} with something that is not JSON`);
+      throw new UnreachableError(
+        `${this.target.url} answered ${what} with something that is not JSON: is it a Slipway server?`,
+      );
     }
     const schema = responseSchemaFor(ROUTES[name], response.status);
     const parsed = schema?.safeParse(json);
     if (!parsed?.success) {
       const issue = parsed?.error.issues[0];
-      throw new CliError(
+      throw new UnreachableError(
         `Slipway at ${this.target.url} answered ${what} (${response.status}) in a shape this CLI does not know` +
           (issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : '') +
           '; is the CLI as new as the server?',
@@ -64,7 +72,27 @@ export class SlipwayClient {
     call: RouteInput<N>,
     signal?: AbortSignal,
   ): AsyncGenerator<string> {
-    const response = await this.send(name, call, 'text/event-stream', signal);
+    // The deadline covers the answer's headers only: a stream may then stay open as long as it has lines.
+    const headers = new AbortController();
+    const timer = setTimeout(
+      () => headers.abort(new DOMException('timed out', 'TimeoutError')),
+      this.target.timeoutMs,
+    );
+    let response: Response;
+    try {
+      response = await this.send(
+        name,
+        call,
+        'text/event-stream',
+        signal ? AbortSignal.any([signal, headers.signal]) : headers.signal,
+      );
+    } catch (error) {
+      // The caller stopped it (Ctrl-C on `logs --follow`) before it opened: a stream that ended, as after.
+      if (signal?.aborted) return;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
     if (!response.body) return;
     const decoder = new TextDecoder();
     let buffer = '';
@@ -87,7 +115,7 @@ export class SlipwayClient {
       }
     } catch (error) {
       if (signal?.aborted) return;
-      throw new CliError(`The stream from ${this.target.url} broke off: ${(error as Error).message}`);
+      throw new UnreachableError(`The stream from ${this.target.url} broke off: ${(error as Error).message}`);
     }
   }
 
@@ -95,7 +123,7 @@ export class SlipwayClient {
     name: N,
     call: RouteInput<N> | undefined,
     accept: string,
-    signal?: AbortSignal,
+    signal: AbortSignal,
   ): Promise<Response> {
     const request = routeRequest(name, call);
     const url = new URL(`${this.target.url}${request.path}`);
@@ -111,36 +139,67 @@ export class SlipwayClient {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: signal ?? null,
+        signal,
       });
     } catch (error) {
-      const code = ((error as { cause?: { code?: string } }).cause?.code ?? '') as string;
-      const reason =
-        CONNECTION_ERRORS[code] ?? ((error as { cause?: Error }).cause?.message || code || 'no answer');
-      throw new CliError(`Cannot reach Slipway at ${this.target.url}: ${reason}`);
+      throw this.unreachable(error, signal);
     }
-    if (!response.ok) throw await this.failure(response);
+    if (!response.ok) throw await this.failure(response, `${request.method} ${ROUTES[name].path}`);
     return response;
   }
 
-  /** An error answer as one sentence: the server's `error` (and `detail`), or what a bare status means. */
-  private async failure(response: Response): Promise<ApiError> {
+  /** A request that got no (whole) answer, as one sentence: exit status 4. */
+  private unreachable(error: unknown, signal: AbortSignal): CliError {
+    const reason = signal.reason as { name?: string } | undefined;
+    if (signal.aborted && reason?.name === 'TimeoutError') {
+      return new UnreachableError(
+        `Slipway at ${this.target.url} did not answer within ${this.target.timeoutMs / 1000} s (SLIPWAY_TIMEOUT)`,
+      );
+    }
+    if (signal.aborted) return new CliError('Interrupted', EXIT.interrupted);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const code = cause?.code ?? '';
+    const why =
+      CONNECTION_ERRORS[code] ?? (cause?.message || code || (error as Error).message || 'no answer');
+    return new UnreachableError(`Cannot reach Slipway at ${this.target.url}: ${why}`);
+  }
+
+  /**
+   * An error answer as one sentence: the server's `error` (and `detail`), or what a bare status means. A 4xx
+   * refuses (exit 3); a 5xx — the server failed, or a proxy in front of it found none — is exit 4.
+   */
+  private async failure(response: Response, what: string): Promise<ApiError> {
+    // A body that is not JSON (a proxy's error page) is said below as the bare status.
     const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
-    if (response.status === 401 && !this.target.token) {
+    const { status, statusText } = response;
+    const code = parsed.data?.code;
+    if (status === 401 && !this.target.token) {
       return new ApiError(
         401,
         `Not signed in to ${this.target.url}: run \`slipway login\` or set SLIPWAY_TOKEN`,
-        parsed.data?.code,
+        code,
       );
     }
-    if (!parsed.success) {
+    const said = parsed.success
+      ? parsed.data.detail && parsed.data.detail !== parsed.data.error
+        ? `${parsed.data.error}: ${parsed.data.detail}`
+        : parsed.data.error
+      : undefined;
+    if (status >= 500) {
       return new ApiError(
-        response.status,
-        `Slipway at ${this.target.url} answered ${response.status} ${response.statusText}`,
-        undefined,
+        status,
+        `Slipway at ${this.target.url} could not answer ${what} (${status} ${statusText})${said ? `: ${said}` : ''}`,
+        code,
       );
     }
-    const { error, detail, code } = parsed.data;
-    return new ApiError(response.status, detail && detail !== error ? `${error}: ${detail}` : error, code);
+    if (said) return new ApiError(status, said, code);
+    if (status === 404) {
+      return new ApiError(status, `${this.target.url} has no ${what} (404): is it a Slipway server?`, code);
+    }
+    return new ApiError(
+      status,
+      `Slipway at ${this.target.url} refused ${what} (${status} ${statusText})`,
+      code,
+    );
   }
 }

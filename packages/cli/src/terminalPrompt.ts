@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { CliError } from './cliErrors.js';
+import { CliError, EXIT } from './cliErrors.js';
 
 /** Reads a line from the terminal in raw mode without echoing it (a token must not stay on the screen). */
 function readSecret(question: string): Promise<string> {
@@ -19,7 +19,7 @@ function readSecret(question: string): Promise<string> {
     const onData = (chunk: Buffer) => {
       for (const char of chunk.toString('utf8')) {
         if (char === '\r' || char === '\n') return done(() => resolve(answer));
-        if (char === '\u0003') return done(() => reject(new CliError('Interrupted')));
+        if (char === '\u0003') return done(() => reject(new CliError('Interrupted', EXIT.interrupted)));
         if (char === '\u007f' || char === '\b') answer = answer.slice(0, -1);
         else if (char >= ' ') answer += char;
       }
@@ -37,8 +37,12 @@ export function terminalPrompt() {
   return async (question: string, options: { secret?: boolean } = {}) => {
     if (options.secret) return readSecret(question);
     const readline = createInterface({ input: process.stdin, output: process.stderr });
+    // Ctrl-C at the question: readline only pauses on its own, which would leave the question unanswered.
+    const interrupted = new Promise<never>((_, reject) =>
+      readline.once('SIGINT', () => reject(new CliError('Interrupted', EXIT.interrupted))),
+    );
     try {
-      return await readline.question(question);
+      return await Promise.race([readline.question(question), interrupted]);
     } finally {
       readline.close();
     }

@@ -40,16 +40,33 @@ export const DEFAULT_KEEP_WEEKLY = 4;
 /** A backup is missed when none was verified within this many schedule periods. */
 export const MISSED_BACKUP_FACTOR = 1.5;
 
+const TIME_OF_DAY = 'Enter a time of day as HH:MM, e.g. 03:00';
 const dailyTimeSchema = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter a time of day as HH:MM, e.g. 03:00' });
+  .string({ error: TIME_OF_DAY })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: TIME_OF_DAY });
 
-export const backupScheduleSchema = z.discriminatedUnion('kind', [
-  /** Once a day at this time (UTC). */
-  z.object({ kind: z.literal('daily'), time: dailyTimeSchema }),
-  /** A five-field cron expression (UTC), checked by the schedule catalogue. */
-  z.object({ kind: z.literal('cron'), expression: z.string().min(9).max(100) }),
-]);
+const CRON_EXPRESSION =
+  'Enter a cron expression of five fields (minute hour day-of-month month day-of-week), e.g. 0 3 * * *';
+const SCHEDULE_SHAPE =
+  'Choose a schedule: {"kind": "daily", "time": "03:00"} or {"kind": "cron", "expression": "0 3 * * *"}';
+
+/** Every refusal of a schedule says which of its parts is wrong, in words a form can show under it. */
+export const backupScheduleSchema = z.discriminatedUnion(
+  'kind',
+  [
+    /** Once a day at this time (UTC). */
+    z.object({ kind: z.literal('daily'), time: dailyTimeSchema }),
+    /** A five-field cron expression (UTC), checked by the schedule catalogue. */
+    z.object({
+      kind: z.literal('cron'),
+      expression: z
+        .string({ error: CRON_EXPRESSION })
+        .min(9, { error: CRON_EXPRESSION })
+        .max(100, { error: 'A cron expression is at most 100 characters' }),
+    }),
+  ],
+  { error: SCHEDULE_SHAPE },
+);
 export type BackupSchedule = z.infer<typeof backupScheduleSchema>;
 
 export const backupSettingsSchema = z.object({
@@ -66,12 +83,27 @@ export const backupSettingsSchema = z.object({
 });
 export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 
-export const updateBackupSettingsSchema = z.object({
-  enabled: z.boolean(),
-  schedule: backupScheduleSchema,
-  keep_daily: z.number().int().min(1, { error: 'Keep at least 1 daily backup' }).max(365),
-  keep_weekly: z.number().int().min(0).max(520),
-});
+const KEEP_DAILY = 'Keep a whole number of daily backups, from 1 to 365';
+const KEEP_WEEKLY = 'Keep a whole number of weekly backups, from 0 to 520';
+
+/** Each field's refusal names the field, for the API's callers and for the form that shows it under it. */
+export const updateBackupSettingsSchema = z.object(
+  {
+    enabled: z.boolean({ error: 'Say whether scheduled backups are on: enabled is true or false' }),
+    schedule: backupScheduleSchema,
+    keep_daily: z
+      .number({ error: KEEP_DAILY })
+      .int({ error: KEEP_DAILY })
+      .min(1, { error: 'Keep at least 1 daily backup' })
+      .max(365, { error: KEEP_DAILY }),
+    keep_weekly: z
+      .number({ error: KEEP_WEEKLY })
+      .int({ error: KEEP_WEEKLY })
+      .min(0, { error: KEEP_WEEKLY })
+      .max(520, { error: KEEP_WEEKLY }),
+  },
+  { error: 'Send the backup settings: enabled, schedule, keep_daily and keep_weekly' },
+);
 export type UpdateBackupSettings = z.infer<typeof updateBackupSettingsSchema>;
 
 /** One service's part of a backup. */

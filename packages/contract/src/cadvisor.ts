@@ -66,6 +66,15 @@ export const slipwayContainerOwnerSchema = z.strictObject({
 });
 export type SlipwayContainerOwner = z.infer<typeof slipwayContainerOwnerSchema>;
 
+/** A container the Docker Engine did not answer about (Slipway's own `/containers`, on the root only). */
+export const unansweredContainerSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  /** What went unanswered: "The Docker Engine did not answer within 15 s when asked for …". */
+  sentence: z.string(),
+});
+export type UnansweredContainer = z.infer<typeof unansweredContainerSchema>;
+
 export interface CadvisorContainerInfo {
   name: string;
   id?: string | undefined;
@@ -89,6 +98,11 @@ export interface CadvisorContainerInfo {
    * stats), so one call gives the System Monitoring tab every container's numbers.
    */
   subcontainers?: (CadvisorContainerInfo | { name: string })[] | undefined;
+  /**
+   * Added by Slipway's `/containers` on the root: the running containers the engine did not answer about in time,
+   * whose cards are missing (the rest are listed without waiting for them).
+   */
+  unanswered?: UnansweredContainer[] | undefined;
 }
 
 const labels = z.record(z.string(), z.string());
@@ -112,4 +126,5 @@ export const cadvisorContainerInfoSchema: z.ZodType<CadvisorContainerInfo> = z.l
   get subcontainers() {
     return z.array(z.union([cadvisorContainerInfoSchema, z.looseObject({ name: z.string() })])).optional();
   },
+  unanswered: z.array(unansweredContainerSchema).optional(),
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { readDomainName } from './domainNames.js';
 import { timestampSchema } from './schemaKit.js';
 
 /**
  * A custom domain's life: Pending DNS (the records are not there yet) → Verified (the TXT token and the
  * target both check out; the route serves it) → Issuing certificate → Active; or Misconfigured (it was
  * verified and its DNS moved away: still listed, no longer served a new certificate) or Failed (the CA
- * refused), each with a cause in words.
+ * refused), each with a cause in words. A verified claim whose DNS no longer proves it is its workspace's (its
+ * token gone without a CNAME to its own host, or an alias to another service) goes back to Pending DNS.
  */
 export const DOMAIN_STATUSES = [
   'pending_dns',
@@ -30,45 +32,24 @@ export const DOMAIN_STATUS_LABELS: Record<DomainStatus, string> = {
 export const CHALLENGE_LABEL = '_slipway-challenge';
 export const MAX_DOMAINS_PER_WORKSPACE = 50;
 
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+export { decodePunycode, normaliseDomain, readDomainName, unicodeDomain } from './domainNames.js';
 
-/**
- * A host name as DNS and certificates know it: lower case, no trailing dot, an IDN in its ASCII (punycode)
- * form. Undefined when it is not a host name a certificate can be issued for (an IP address, a wildcard, a
- * single label, a bad label). WHATWG URL parsing does the IDNA mapping, in Node and in browsers alike.
- */
-export function normaliseDomain(input: string): string | undefined {
-  const trimmed = input.trim().replace(/\.$/, '');
-  if (!trimmed || /[/:@?#\s*\\]/.test(trimmed) || trimmed.startsWith('[')) return undefined;
-  let host: string;
-  try {
-    host = new URL(`http://${trimmed}/`).hostname;
-  } catch {
-    return undefined;
-  }
-  host = host.replace(/\.$/, '');
-  if (IPV4.test(host) || host.length > 253) return undefined;
-  const labels = host.split('.');
-  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return undefined;
-  if (/^\d+$/.test(labels.at(-1) ?? '')) return undefined;
-  return host;
-}
+/** A domain as typed, read into its ASCII form; each refusal a sentence naming the name's own problem. */
+const domainName = (options: { scripts: boolean }) =>
+  z
+    .string({ error: 'Enter a domain name' })
+    .max(300, { error: 'A domain name is at most 253 characters' })
+    .transform((value, context) => {
+      const reading = readDomainName(value, options);
+      if ('problem' in reading) {
+        context.addIssue({ code: 'custom', message: reading.problem });
+        return z.NEVER;
+      }
+      return reading.domain;
+    });
 
-export const domainNameSchema = z
-  .string({ error: 'Enter a domain name' })
-  .max(300, { error: 'A domain name is at most 253 characters' })
-  .transform((value, context) => {
-    const domain = normaliseDomain(value);
-    if (!domain) {
-      context.addIssue({
-        code: 'custom',
-        message: `"${value.trim()}" is not a domain name: enter one like shop.example.com, without https:// or a path`,
-      });
-      return z.NEVER;
-    }
-    return domain;
-  });
+/** A name to add: every rule, the script rule (no look-alike names) included. */
+export const domainNameSchema = domainName({ scripts: true });
 
 export const addDomainSchema = z.object({
   domain: domainNameSchema,
@@ -79,9 +60,10 @@ export const addDomainSchema = z.object({
 });
 export type AddDomain = z.input<typeof addDomainSchema>;
 
+/** A claim's name in a path: claims made before the script rule stay reachable (Verify, remove). */
 export const domainParamsSchema = z.object({
   name: z.string().min(1).max(200),
-  domain: domainNameSchema,
+  domain: domainName({ scripts: false }),
 });
 
 /** The question Caddy asks before it orders a certificate: `?domain=shop.example.com`. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { alerts } from '../infra/db/schema.js';
 
@@ -17,32 +17,59 @@ export interface NewAlert {
 
 const newAlertId = () => `alert_${randomBytes(10).toString('hex')}`;
 
+/**
+ * PostgreSQL's foreign_key_violation: the workspace row is gone (deleted while the alert was being raised), so
+ * there is nothing to alert about. Drizzle may wrap the driver's error, so its causes are read too.
+ */
+function workspaceGone(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
 export function createAlertsRepository(db: Db) {
   return {
     /**
-     * Raises the alert unless one with the same fingerprint is already active (the partial unique index
-     * decides, so replicas racing on the same failure still make one alert). Returns it only when new.
+     * Raises the alert, or, when one with the same fingerprint is already active (the partial unique index decides,
+     * so replicas racing on the same failure still make one alert), gives that one this failure's title and
+     * description: an open alert says what happened last. `created` tells the two apart. Nothing, when the
+     * workspace is gone.
      */
-    async raise(alert: NewAlert): Promise<AlertRow | undefined> {
-      const [row] = await db
-        .insert(alerts)
-        .values({ id: newAlertId(), ...alert, state: 'active' })
-        .onConflictDoNothing({
-          target: [alerts.workspaceId, alerts.fingerprint],
-          where: sql`state = 'active'`,
-        })
-        .returning();
-      return row;
+    async raise(alert: NewAlert): Promise<{ row: AlertRow; created: boolean } | undefined> {
+      try {
+        const [row] = await db
+          .insert(alerts)
+          .values({ id: newAlertId(), ...alert, state: 'active' })
+          .onConflictDoUpdate({
+            target: [alerts.workspaceId, alerts.fingerprint],
+            targetWhere: sql`state = 'active'`,
+            set: { title: alert.title, description: alert.description, severity: alert.severity },
+          })
+          // xmax is 0 in a row this statement inserted, the updating transaction's id in one it updated.
+          .returning({ ...getTableColumns(alerts), created: sql<boolean>`(xmax = 0)` });
+        if (!row) return undefined;
+        const { created, ...stored } = row;
+        return { row: stored, created };
+      } catch (error) {
+        if (workspaceGone(error)) return undefined;
+        throw error;
+      }
     },
 
     /** An event rather than a failure (a restore done): stored already resolved, so it is history at once. */
-    async record(alert: NewAlert): Promise<AlertRow> {
+    async record(alert: NewAlert): Promise<AlertRow | undefined> {
       const now = new Date();
-      const [row] = await db
-        .insert(alerts)
-        .values({ id: newAlertId(), ...alert, state: 'resolved', resolvedAt: now, resolvedBy: 'system' })
-        .returning();
-      return row!;
+      try {
+        const [row] = await db
+          .insert(alerts)
+          .values({ id: newAlertId(), ...alert, state: 'resolved', resolvedAt: now, resolvedBy: 'system' })
+          .returning();
+        return row;
+      } catch (error) {
+        if (workspaceGone(error)) return undefined;
+        throw error;
+      }
     },
 
     /** Resolves the active alert with this fingerprint (recovery); returns it when there was one. */

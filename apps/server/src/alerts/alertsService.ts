@@ -55,7 +55,10 @@ export function createAlertsService(deps: {
   }
 
   return {
-    /** Raises the alert once per failure; notifies only when it is new. */
+    /**
+     * Raises the alert once per failure and notifies only when it is new; a failure whose alert is still open
+     * becomes that alert's newest cause (its title and description). Returns the alert only when new.
+     */
     async raise(
       workspace: WorkspaceRow,
       alert: Omit<NewAlert, 'workspaceId'>,
@@ -63,26 +66,30 @@ export function createAlertsService(deps: {
     ): Promise<AlertRow | undefined> {
       // Titles and descriptions quote container and service names the repository chose: masked too.
       const mask = await deps.masks.forWorkspace(workspace.userId, workspace.name);
-      const row = await deps.alerts.raise({
+      const raised = await deps.alerts.raise({
         ...alert,
         title: `${await previewMark(workspace)}${mask(alert.title)}`,
         description: mask(alert.description),
         workspaceId: workspace.id,
       });
+      if (!raised?.created) return undefined;
       const lastLines = context.lastLines?.map((line) => ({
         ts: line.ts,
         service: alert.service ?? '',
         line: mask(line.line),
       }));
-      if (row) await tell(() => deps.listener.alertRaised(workspace, row, lastLines));
-      return row;
+      await tell(() => deps.listener.alertRaised(workspace, raised.row, lastLines));
+      return raised.row;
     },
 
     /**
      * An event the workspace's owner hears about once (a restore of a backup): in the alert history, sent to
      * the channels as raised, never active.
      */
-    async record(workspace: WorkspaceRow, alert: Omit<NewAlert, 'workspaceId'>): Promise<AlertRow> {
+    async record(
+      workspace: WorkspaceRow,
+      alert: Omit<NewAlert, 'workspaceId'>,
+    ): Promise<AlertRow | undefined> {
       const mask = await deps.masks.forWorkspace(workspace.userId, workspace.name);
       const row = await deps.alerts.record({
         ...alert,
@@ -90,7 +97,7 @@ export function createAlertsService(deps: {
         description: mask(alert.description),
         workspaceId: workspace.id,
       });
-      await tell(() => deps.listener.alertRaised(workspace, row, []));
+      if (row) await tell(() => deps.listener.alertRaised(workspace, row, []));
       return row;
     },
 

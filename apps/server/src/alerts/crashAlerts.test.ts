@@ -80,10 +80,15 @@ describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (
   }
 
   /** A watched workspace whose web service answers HTTP on a published port, at the URL `urlOf` gives. */
-  async function servingWorkspace(urlOf: (name: string, port: string | undefined) => string) {
+  async function servingWorkspace(
+    urlOf: (name: string, port: string | undefined) => string,
+    script = 'echo "listening"; exec httpd -f -p 8080 -h /',
+    host: Docker.HostConfig = {},
+  ) {
     const workspace = await watchedWorkspace();
-    const container = await createService(workspace, 'web', 'echo "listening"; exec httpd -f -p 8080 -h /', {
+    const container = await createService(workspace, 'web', script, {
       PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: '' }] },
+      ...host,
     });
     await container.start();
     const port = (await container.inspect()).NetworkSettings.Ports['8080/tcp']?.[0]?.HostPort;
@@ -214,6 +219,39 @@ describeWith('docker').each(DATABASES)('crash alerts from engine events (%s)', (
     const after = await activeAlerts(workspace);
     expect(after.map((alert) => alert.alert_type)).toEqual(['container_crashed']);
     expect(active[0]!.description).toContain('exit code 137');
+  });
+
+  it('reports a main process killed from inside (no `kill` event, restart policy on) once, within 5 s', async () => {
+    // The shell stays PID 1 and httpd is its child: a `kill -9` of httpd from inside ends the shell with 137, as an
+    // OOM kill whose `oom` event the engine missed would; the engine restarts the container at once (on the same
+    // host port, so that it answers at its URL again).
+    const { workspace, container } = await servingWorkspace(
+      (_name, port) => `http://127.0.0.1:${port}/`,
+      'echo "listening"; httpd -f -p 8080 -h /; exit $?',
+      {
+        RestartPolicy: { Name: 'always' },
+        PortBindings: { '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: String(await freePort()) }] },
+      },
+    );
+    await ctx.platform.runningApps.healthMonitor.check(workspace);
+    expect(await activeAlerts(workspace)).toEqual([]);
+    const address = `${workspace.name}@example.com`;
+    const crashMail = (m: { to: string[]; subject: string }) =>
+      m.to.includes(address) && m.subject.startsWith('[Slipway] CRITICAL: Service web crashed');
+
+    const killed = await container.exec({ Cmd: ['sh', '-c', 'kill -9 $(pidof httpd)'] });
+    const startedAt = Date.now();
+    await killed.start({});
+    await smtp.waitFor(crashMail, 5_000);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    const [alert] = (await owner.client.get(`/api/alerts-recent/${workspace.name}?hours=1`)).json();
+    expect(alert.description).toContain('exit code 137');
+    expect(alert.description).not.toContain('out of memory');
+    // Over once it answers again; one crash, one alert.
+    await smtp.waitFor((m) => m.to.includes(address) && m.subject.startsWith('[Slipway] Resolved'), 15_000);
+    expect((await container.inspect()).RestartCount).toBe(1);
+    expect(smtp.messages.filter(crashMail)).toHaveLength(1);
+    expect((await owner.client.get(`/api/alerts-recent/${workspace.name}?hours=1`)).json()).toHaveLength(1);
   });
 
   it('reads a quiet fleet in batches on its safety poll: one container list per engine, no workspace read alone', async () => {

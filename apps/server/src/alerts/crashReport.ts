@@ -36,13 +36,12 @@ export async function lastLinesOf(docker: Docker, containerId: string): Promise<
 
 /**
  * What the engine knows about a container that just died: the exit code of its `die` event (inspect can
- * already show the restarted container's), whether it was OOM-killed (the `oom` event or the engine's
- * flag) and the lines it printed before dying.
+ * already show the restarted container's), whether the engine flagged it OOM-killed (its `oom` event, which may
+ * come later, is the caller's: oomWatch.ts) and the lines it printed before dying.
  */
 export async function readCrash(
   docker: Docker,
   event: { containerId: string; labels: Record<string, string>; time: Date },
-  oomSeen: boolean,
 ): Promise<{ crash: Crash; lastLines: DockerLogLine[] }> {
   const info = await docker
     .getContainer(event.containerId)
@@ -59,7 +58,7 @@ export async function readCrash(
     container: name,
     service: serviceName({ Labels: event.labels, Names: [name] }),
     exitCode: Number.isFinite(eventCode) ? eventCode : (info?.State.ExitCode ?? -1),
-    oomKilled: oomSeen || (info?.State.OOMKilled ?? false),
+    oomKilled: info?.State.OOMKilled ?? false,
     at: event.time,
     // stdout and stderr are copied apart, so their order within a millisecond is not the program's; the
     // last error line is the likelier explanation.

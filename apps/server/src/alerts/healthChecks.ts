@@ -14,6 +14,19 @@ export const containerName = (container: { Names?: string[]; Id: string }) =>
 
 export const crashedFingerprint = (name: string) => `container_crashed:${name}`;
 export const restartLoopFingerprint = (name: string) => `restart_loop:${name}`;
+const CONTAINERS_MISSING = 'containers_missing';
+
+/**
+ * Whether an alert is one the health checks raise, and so resolve when the failure is over. Other areas' alerts
+ * (a failed or missed backup) are theirs to resolve: the checks never find them and must not read that as "over".
+ */
+export const isHealthFingerprint = (fingerprint: string) =>
+  fingerprint === CONTAINERS_MISSING ||
+  /^(container_crashed|restart_loop|service_unreachable):/.test(fingerprint);
+
+/** The open alerts the checks own, out of a workspace's open alerts. */
+export const healthAlertsOf = (open: ReadonlySet<string> | undefined): Set<string> =>
+  new Set([...(open ?? [])].filter(isHealthFingerprint));
 
 /** How a container died: from the engine's `die` (and `oom`) event, or from inspecting a stopped one. */
 export interface Crash {
@@ -80,8 +93,8 @@ export async function findFailures(
 ): Promise<Map<string, Failure>> {
   const failures = new Map<string, Failure>();
   if (containers.length === 0) {
-    failures.set('containers_missing', {
-      fingerprint: 'containers_missing',
+    failures.set(CONTAINERS_MISSING, {
+      fingerprint: CONTAINERS_MISSING,
       title: 'No containers are running',
       description: 'The workspace is live but none of its containers exist on its VM.',
       alertType: 'containers_missing',

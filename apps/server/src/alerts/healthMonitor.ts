@@ -6,6 +6,7 @@ import { whileLeaseHeld } from '../scheduling/leaseLock.js';
 import { scheduledTask } from '../scheduling/scheduledTask.js';
 import { type ContainerEvent, watchContainerEvents } from '../workspaces/containerEvents.js';
 import {
+  baseServiceName,
   type ContainerSummary,
   type DockerFor,
   engineKey,
@@ -19,11 +20,13 @@ import {
 } from '../workspaces/workspacesRepository.js';
 import type { AlertsService } from './alertsService.js';
 import { lastLinesOf, readCrash } from './crashReport.js';
+import { type ExpectedStops, failuresStoppedOnPurpose } from './expectedStops.js';
 import {
   containerName,
   crashedFailure,
   type Failure,
   findFailures,
+  healthAlertsOf,
   RESTART_LOOP_COUNT,
   RESTART_WINDOW_MS,
   restartLoopFailure,
@@ -32,6 +35,7 @@ import {
 import { createInspectCache } from './inspectCache.js';
 import { createOomWatch } from './oomWatch.js';
 import { createRestartCount } from './restartCount.js';
+import { createUnansweredReads } from './unansweredReads.js';
 
 const PARALLEL_CHECKS = 8;
 /** After a start or health event, look this soon (the process needs a moment to listen). */
@@ -54,6 +58,8 @@ export function createHealthMonitor(deps: {
    */
   deploymentsInProgress: () => Promise<(row: WorkspaceRow) => boolean>;
   alerts: AlertsService;
+  /** What Slipway stops on purpose (a deletion, a stop, a restore): no alert for those stops. */
+  expectedStops: ExpectedStops;
   dockerFor: DockerFor;
   kv: KeyValueStore;
   intervalMs: number;
@@ -79,6 +85,12 @@ export function createHealthMonitor(deps: {
 
   const restartsInWindow = (container: ContainerSummary, count: number) =>
     restarts.inWindow(container.Id, count);
+  const unanswered = createUnansweredReads(logger);
+  const announcedFailures = (
+    workspaceId: string,
+    containers: ContainerSummary[],
+    failures: Map<string, Failure>,
+  ) => failuresStoppedOnPurpose(deps.expectedStops, workspaceId, containers, failures);
 
   function exclusive(workspaceId: string, task: () => Promise<void>): Promise<void> {
     const next = (chains.get(workspaceId) ?? Promise.resolve())
@@ -105,16 +117,17 @@ export function createHealthMonitor(deps: {
       logger.warn({ err: error, workspace: row.id }, 'cannot reach the workspace VM');
       return;
     }
-    const open = await deps.alerts.activeFingerprints(row.id);
+    const open = healthAlertsOf(await deps.alerts.activeFingerprints(row.id));
     const failures = await findFailures(
-      async (container) => oomWatch.withOomFlag(await docker.getContainer(container.Id).inspect()),
+      async (container) => oomWatch.withOomFlag(await unanswered.inspect(docker, container)),
       containers,
       row.serviceUrls,
       restartsInWindow,
       open,
     );
+    const announced = await announcedFailures(row.id, containers, failures);
     for (const [fingerprint, failure] of failures) {
-      if (open.has(fingerprint)) continue;
+      if (open.has(fingerprint) || announced.has(fingerprint)) continue;
       // Found dead before its death event was handled: the notification still carries its last lines.
       const name = fingerprint.slice(fingerprint.indexOf(':') + 1);
       const dead =
@@ -127,12 +140,18 @@ export function createHealthMonitor(deps: {
     for (const fingerprint of open) {
       if (!failures.has(fingerprint)) await deps.alerts.recover(row, fingerprint);
     }
-    markRecovering(row.id, failures);
+    markRecovering(row.id, failures, announced);
   }
 
   /** A workspace with a crash open is checked every second until it is over. */
-  function markRecovering(workspaceId: string, failures: Map<string, Failure>) {
-    const crashed = [...failures.values()].some((failure) => failure.alertType !== 'service_unreachable');
+  function markRecovering(
+    workspaceId: string,
+    failures: Map<string, Failure>,
+    announced: ReadonlySet<string> = new Set(),
+  ) {
+    const crashed = [...failures].some(
+      ([fingerprint, failure]) => failure.alertType !== 'service_unreachable' && !announced.has(fingerprint),
+    );
     if (crashed) recovering.add(workspaceId);
     else recovering.delete(workspaceId);
   }
@@ -184,9 +203,12 @@ export function createHealthMonitor(deps: {
           const docker = deps.dockerFor(row);
           const byWorkspace = await containersOf(docker);
           if (!byWorkspace) return;
-          const open = openAlerts.get(row.id) ?? new Set<string>();
+          const open = healthAlertsOf(openAlerts.get(row.id));
           const failures = await findFailures(
-            async (container) => oomWatch.withOomFlag(await inspections.inspect(docker, container)),
+            async (container) =>
+              oomWatch.withOomFlag(
+                await unanswered.read(docker, container, () => inspections.inspect(docker, container)),
+              ),
             byWorkspace.get(row.id) ?? [],
             row.serviceUrls,
             restartsInWindow,
@@ -202,26 +224,50 @@ export function createHealthMonitor(deps: {
     }
   }
 
+  /**
+   * A container of the workspace died. A death Slipway announced (a deletion, a stop, a restore) is neither a crash
+   * nor a restart; any other is counted and reported.
+   */
+  async function onDeath(workspaceId: string, event: ContainerEvent): Promise<void> {
+    const service = baseServiceName({
+      Labels: event.labels,
+      Names: event.labels.name ? [event.labels.name] : [],
+    });
+    const reason = await deps.expectedStops.explainsDeath(workspaceId, service, event.time);
+    if (reason) {
+      logger.debug(
+        { workspace: workspaceId, container: event.containerId, reason },
+        'a stop Slipway announced',
+      );
+      return;
+    }
+    await reportCrash(workspaceId, event, restarts.died(event.containerId, event.time));
+  }
+
   /** A container of the workspace died: alert now, with what the engine says about the death. */
   async function reportCrash(workspaceId: string, event: ContainerEvent, deaths: number): Promise<void> {
     const row = await deps.workspaces.findById(workspaceId);
     if (!row || !(await watched(row))) return;
-    const oomSeen = await oomWatch.killedForMemory(event.containerId, {
-      at: event.time,
-      exitCode: Number(event.labels.exitCode),
-      flagged: false,
-    });
-    const { crash, lastLines } = await readCrash(deps.dockerFor(row), event, oomSeen);
-    const open = await deps.alerts.activeFingerprints(row.id);
+    // The engine is read while a late `oom` event may still come: the wait is the alert's only delay.
+    const [oomSeen, read, open] = await Promise.all([
+      oomWatch.killedForMemory(event.containerId, {
+        at: event.time,
+        exitCode: Number(event.labels.exitCode),
+        flagged: false,
+      }),
+      readCrash(deps.dockerFor(row), event),
+      deps.alerts.activeFingerprints(row.id),
+    ]);
+    const { lastLines } = read;
+    const crash = { ...read.crash, oomKilled: read.crash.oomKilled || oomSeen };
     recovering.add(row.id);
+    // An alert still open takes this death as its newest cause (raise merges; only a new alert is sent).
     if (deaths >= RESTART_LOOP_COUNT) {
-      const failure = restartLoopFailure(crash, deaths);
-      if (!open.has(failure.fingerprint)) await deps.alerts.raise(row, failure, { lastLines });
+      await deps.alerts.raise(row, restartLoopFailure(crash, deaths), { lastLines });
       return;
     }
     if (open.has(restartLoopFingerprint(crash.container))) return;
-    const failure = crashedFailure(crash);
-    if (!open.has(failure.fingerprint)) await deps.alerts.raise(row, failure, { lastLines });
+    await deps.alerts.raise(row, crashedFailure(crash), { lastLines });
   }
 
   function checkSoon(workspaceId: string) {
@@ -252,8 +298,7 @@ export function createHealthMonitor(deps: {
     } else if (event.action === 'kill') {
       oomWatch.sawKill(event.containerId, event.time);
     } else if (event.action === 'die') {
-      const deaths = restarts.died(event.containerId, event.time);
-      void exclusive(workspaceId, () => reportCrash(workspaceId, event, deaths));
+      void exclusive(workspaceId, () => onDeath(workspaceId, event));
     } else {
       checkSoon(workspaceId);
     }

@@ -24,11 +24,15 @@ export const scheduleColumns = (schedule: BackupSchedule) => ({
   scheduleCron: schedule.kind === 'cron' ? schedule.expression.trim() : null,
 });
 
-/** Refuses a cron expression the catalogue's reader cannot read, with its reason (422). */
-export function checkSchedule(schedule: BackupSchedule): void {
+/**
+ * Refuses a cron expression the catalogue's reader cannot read, or that never fires, with its reason (422): its
+ * next runs and its period are worked out here once, so nothing later meets an expression without them.
+ */
+export function checkSchedule(schedule: BackupSchedule, now = new Date()): void {
   if (schedule.kind !== 'cron') return;
   try {
     parseCron(schedule.expression);
+    periodMs(schedule, now);
   } catch (error) {
     if (error instanceof CronExpressionError) throw new DomainError('unprocessable', error.message);
     throw error;

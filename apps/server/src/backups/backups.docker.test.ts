@@ -7,6 +7,7 @@ import { LABELS } from '../infra/docker/conventions.js';
 import { containersOf, deployAndWait, docker } from '../test/deployments.js';
 import { useEngineWorld } from '../test/engineWorld.js';
 import { waitUntil } from '../test/runningWorkspaces.js';
+import { execIn } from '../test/serviceExec.js';
 import { describeWith } from '../test/services.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 
@@ -35,27 +36,6 @@ const LEDGER = {
     '',
   ].join('\n'),
 };
-
-/** Runs a command in the service's running container; answers its output, or throws with it. */
-async function execIn(workspace: WorkspaceRow, service: string, cmd: string[]): Promise<string> {
-  const containers = await containersOf(workspace.id);
-  const container = containers.find(
-    (c) => c.Labels[LABELS.composeService] === service && c.State === 'running',
-  );
-  if (!container) throw new Error(`${service} is not running`);
-  const exec = await docker
-    .getContainer(container.Id)
-    .exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true });
-  const stream = await exec.start({});
-  const chunks: Buffer[] = [];
-  const sink = { write: (chunk: Buffer) => chunks.push(chunk) };
-  docker.modem.demuxStream(stream, sink as never, sink as never);
-  await new Promise((resolve) => stream.on('end', resolve));
-  const output = Buffer.concat(chunks).toString('utf8');
-  const { ExitCode } = await exec.inspect();
-  if (ExitCode !== 0) throw new Error(`${cmd.join(' ')} exited ${ExitCode}: ${output}`);
-  return output;
-}
 
 /** The lines of the service's container log since `since` (seconds) that hold an ERROR. */
 async function errorsLogged(workspace: WorkspaceRow, service: string, since: number): Promise<string[]> {
@@ -110,14 +90,14 @@ describeWith('docker')('backups on the real engine', () => {
       .where(eq(workspaces.repoName, 'ledger'))) as [WorkspaceRow];
     await waitUntil(
       () =>
-        execIn(workspace, 'db', [...PSQL, 'SELECT 1']).then(
+        execIn(workspace.id, 'db', [...PSQL, 'SELECT 1']).then(
           () => true,
           () => false,
         ),
       60_000,
       'postgres accepting connections',
     );
-    await execIn(workspace, 'db', [
+    await execIn(workspace.id, 'db', [
       ...PSQL,
       "CREATE TABLE items (id integer PRIMARY KEY, name text); INSERT INTO items SELECT g, 'item ' || g FROM generate_series(1, 1000) g",
     ]);
@@ -187,11 +167,11 @@ describeWith('docker')('backups on the real engine', () => {
   it(
     'restores the database and the files of a verified backup, the app runs, and the restore is recorded',
     async () => {
-      await execIn(workspace, 'files', ['sh', '-c', 'echo "Quarterly report" > /data/report.txt']);
+      await execIn(workspace.id, 'files', ['sh', '-c', 'echo "Quarterly report" > /data/report.txt']);
       const backup = await finished(await backUpNow());
       expect(backup.status, backup.cause ?? '').toBe('verified');
-      await execIn(workspace, 'db', [...PSQL, 'DELETE FROM items WHERE id <= 10']);
-      await execIn(workspace, 'files', ['rm', '/data/report.txt']);
+      await execIn(workspace.id, 'db', [...PSQL, 'DELETE FROM items WHERE id <= 10']);
+      await execIn(workspace.id, 'files', ['rm', '/data/report.txt']);
 
       const since = Math.floor(Date.now() / 1000);
       const started = await api().post(`/api/workspace-backups/${workspace.name}/${backup.id}/restore`, {});
@@ -221,8 +201,8 @@ describeWith('docker')('backups on the real engine', () => {
         'the restore',
       );
       expect(done.status, done.cause ?? '').toBe('done');
-      expect((await execIn(workspace, 'db', [...PSQL, 'SELECT count(*) FROM items'])).trim()).toBe('1000');
-      expect(await execIn(workspace, 'files', ['cat', '/data/report.txt'])).toContain('Quarterly report');
+      expect((await execIn(workspace.id, 'db', [...PSQL, 'SELECT count(*) FROM items'])).trim()).toBe('1000');
+      expect(await execIn(workspace.id, 'files', ['cat', '/data/report.txt'])).toContain('Quarterly report');
       // Loading the dump over roles that exist logs no `role "postgres" already exists` (or any other ERROR).
       expect(await errorsLogged(workspace, 'db', since)).toEqual([]);
       expect((await overview()).latest_restore).toMatchObject({ id: restore.id, status: 'done' });
@@ -238,10 +218,10 @@ describeWith('docker')('backups on the real engine', () => {
   it(
     'puts the data as it was back when the restored services fail their health check',
     async () => {
-      await execIn(workspace, 'files', ['sh', '-c', 'echo 1 > /data/poison']);
+      await execIn(workspace.id, 'files', ['sh', '-c', 'echo 1 > /data/poison']);
       const poisoned = await finished(await backUpNow());
       expect(poisoned.status, poisoned.cause ?? '').toBe('verified');
-      await execIn(workspace, 'files', ['rm', '/data/poison']);
+      await execIn(workspace.id, 'files', ['rm', '/data/poison']);
 
       const started = await api().post(`/api/workspace-backups/${workspace.name}/${poisoned.id}/restore`, {
         service: 'files',
@@ -267,7 +247,7 @@ describeWith('docker')('backups on the real engine', () => {
       );
       // The data as it was (no poison) is back, and the service runs again.
       const served = await waitUntil(
-        () => execIn(workspace, 'files', ['ls', '/data']).catch(() => undefined),
+        () => execIn(workspace.id, 'files', ['ls', '/data']).catch(() => undefined),
         60_000,
         'files running again',
       );

@@ -37,9 +37,6 @@ export interface RestoreDeps extends RunDeps {
   afterRestore(workspace: WorkspaceRow): Promise<void>;
 }
 
-/** Seconds a service has to stop before it is killed. */
-const STOP_SECONDS = 30;
-
 const ignoreSettled = (error: { statusCode?: number }) => {
   // 304: already in the state asked for; 404: removed meanwhile.
   if (![304, 404].includes(error.statusCode ?? 0)) throw error;
@@ -103,9 +100,10 @@ class Restore {
     return [...new Set([...this.row.services, ...held])];
   }
 
+  /** Stops each held container as `docker stop` would: its own grace period (Compose's stop_grace_period). */
   async stopHeld() {
     for (const id of this.row.plan.held) {
-      await this.deps.docker.getContainer(id).stop({ t: STOP_SECONDS }).catch(ignoreSettled);
+      await this.deps.docker.getContainer(id).stop().catch(ignoreSettled);
     }
   }
 
@@ -182,10 +180,12 @@ async function prepare(
     }
     return staged;
   })();
+  // The safety backup's steps are the restore's, named as its.
+  const safetyContext = { reached: (phase: string) => restore.context.reached(`safety:${phase}`) };
   const safety = (async () => {
-    const written = await writeBackup(deps, workspace, safetyRow, safetyRepo, restore.context, row.services);
+    const written = await writeBackup(deps, workspace, safetyRow, safetyRepo, safetyContext, row.services);
     if (!isWritten(written)) return written;
-    return verifyBackup(deps, workspace, written, 'readBack', restore.context);
+    return verifyBackup(deps, workspace, written, 'readBack', safetyContext);
   })();
   const [staged, safe] = await Promise.allSettled([staging, safety]).finally(() => clearInterval(beat));
   if (staged.status === 'rejected') {

@@ -41,7 +41,10 @@ describe('background checks of custom domains', () => {
   beforeAll(async () => {
     dns = await startTestDns();
     recording = createRecordingIngress();
-    ctx = await createTestContext({ env: { DNS_SERVERS: dns.server }, ingress: recording.ingress });
+    ctx = await createTestContext({
+      env: { DNS_SERVERS: dns.server, PUBLIC_DOMAIN: 'slipway.example' },
+      ingress: recording.ingress,
+    });
     user = { id: (await signInNewUser(ctx)).userId };
     workspace = await insertWorkspace(ctx.platform, {
       userId: user.id,
@@ -160,5 +163,28 @@ describe('background checks of custom domains', () => {
     advance(2 * MINUTE);
     expect(await runOnce()).toMatchObject({ status: 'active', cause: null });
     expect(await allowed()).toBe(true);
+  });
+
+  it('lapses a verified claim at its daily check once its name is an alias of another service, off its route', async () => {
+    await pointAndProve();
+    advance(MINUTE);
+    expect((await runOnce()).status).toBe('active');
+    // Every service host resolves to the same ingress (production's wildcard DNS): addresses say nothing.
+    const other = 'web-other.slipway.example';
+    await dns.addA(other, ['203.0.113.10']);
+    await dns.addA(HOST, ['203.0.113.10']);
+    await dns.setCname(domain, other);
+    advance(24 * 60 * MINUTE);
+    const lapsed = await runOnce();
+    expect(lapsed).toMatchObject({ status: 'pending_dns', verified_at: null });
+    expect(lapsed.cause).toContain(`${domain} points to ${other}`);
+    expect(recording.customHosts.get(workspace.id)?.map((host) => host.host)).not.toContain(domain);
+    expect(await allowed()).toBe(false);
+    // Pending again, it backs off as a new claim does, and comes back once its DNS is its own again.
+    expect(await gap()).toBe(MINUTE);
+    await dns.setCname(domain, HOST);
+    advance(MINUTE);
+    expect((await runOnce()).status).toBe('active');
+    expect(recording.customHosts.get(workspace.id)?.map((host) => host.host)).toContain(domain);
   });
 });

@@ -35,6 +35,8 @@ describe('custom domains: claims, Verify, the permission question', () => {
       name,
       serviceUrls: { web: `https://${host}` },
     });
+    // Production's wildcard DNS: every service host of the platform resolves to the ingress.
+    await dns.addA(host, [ADDRESS]);
     return { client, userId, workspace, host };
   }
   const base = (owner: Owner) => `/api/workspace-domains/${owner.workspace.name}`;
@@ -258,27 +260,130 @@ describe('custom domains: claims, Verify, the permission question', () => {
     expect((await verify(second, domain)).status).toBe('issuing');
   });
 
+  /** The DNS a new owner sets: their own token in place of the old one, and a CNAME to their own service. */
+  async function moveDns(domain: string, to: Owner, claim: CustomDomain) {
+    await dns.clearTxt(`_slipway-challenge.${domain}`);
+    await dns.clearA(domain);
+    await dns.setTxt(`_slipway-challenge.${domain}`, claim.records[0]!.value);
+    await dns.setCname(domain, to.host);
+  }
+  const routedNames = (owner: Owner) =>
+    (recording.customHosts.get(owner.workspace.id) ?? []).map((host) => host.host);
+  const lapsedCause = (domain: string) =>
+    `${domain} is no longer served here: its DNS does not show it is this workspace's now.`;
+
+  it('moves a verified name to the workspace its new DNS names: the holder’s claim lapses, off its route (issue 39)', async () => {
+    const [first, second] = [await newOwner(), await newOwner()];
+    const domain = fresh('squat');
+    // The second claims it while nobody has proven it (allowed), then the first proves it.
+    const claim = (await add(second, domain)).json() as CustomDomain;
+    await activate(first, domain);
+    expect(routedNames(first)).toEqual([domain]);
+
+    // The DNS moves to the second: its token, a CNAME to its host (which resolves to the same ingress).
+    await moveDns(domain, second, claim);
+    expect(await verify(second, domain)).toMatchObject({ status: 'issuing', cause: null });
+    expect(routedNames(second)).toEqual([domain]);
+    expect(routedNames(first)).toEqual([]);
+    const lapsed = (await listed(first, domain))!;
+    expect(lapsed).toMatchObject({ status: 'pending_dns', verified_at: null, certificate: null });
+    expect(lapsed.cause).toBe(
+      `${lapsedCause(domain)} The TXT record _slipway-challenge.${domain} has a different value: set it to ${
+        (await listed(first, domain))!.records[0]!.value
+      }. ${domain} points to ${second.host} (${ADDRESS}), not to ${first.host} or ${ADDRESS}: change its record to a CNAME record pointing to ${first.host} (at a zone's apex, where a CNAME is not allowed: an A record for ${ADDRESS}).`,
+    );
+    // The permission question now says yes for the second's claim (and the first cannot take it back).
+    expect((await permission(domain)).statusCode).toBe(200);
+    expect(await verify(first, domain)).toMatchObject({ status: 'pending_dns', verified_at: null });
+    expect(routedNames(second)).toEqual([domain]);
+  });
+
+  it('lapses a verified claim at its own check once its DNS proves it no more: no token, addresses every tenant has', async () => {
+    const owner = await newOwner();
+    const domain = fresh();
+    await activate(owner, domain);
+    // The token removed, the name on the ingress's address: any workspace's name would look the same.
+    await dns.clearTxt(`_slipway-challenge.${domain}`);
+    await dns.clearCname(domain);
+    await dns.addA(domain, [ADDRESS]);
+    const lapsed = await verify(owner, domain);
+    expect(lapsed).toMatchObject({ status: 'pending_dns', verified_at: null });
+    expect(lapsed.cause).toBe(
+      `${lapsedCause(domain)} The TXT record _slipway-challenge.${domain} is missing: add it with the value ${lapsed.records[0]!.value}.`,
+    );
+    expect(routedNames(owner)).toEqual([]);
+    expect((await permission(domain)).statusCode).toBe(404);
+    // Its own records back: verified again.
+    await dns.setTxt(`_slipway-challenge.${domain}`, lapsed.records[0]!.value);
+    expect((await verify(owner, domain)).status).toBe('issuing');
+    expect(routedNames(owner)).toEqual([domain]);
+  });
+
+  it('lets the new DNS owner add a name its holder no longer proves: the holder is asked again at once', async () => {
+    const [first, second] = [await newOwner(), await newOwner()];
+    const domain = fresh();
+    await activate(first, domain);
+    // Still the first's: refused, without saying whose.
+    expect((await add(second, domain)).statusCode).toBe(409);
+    // The DNS owner points the name at the second's service and removes the first's token, then adds it there.
+    await dns.clearTxt(`_slipway-challenge.${domain}`);
+    await dns.setCname(domain, second.host);
+    const added = await add(second, domain);
+    expect(added.statusCode).toBe(201);
+    expect(await listed(first, domain)).toMatchObject({ status: 'pending_dns', verified_at: null });
+    expect(routedNames(first)).toEqual([]);
+    await dns.setTxt(`_slipway-challenge.${domain}`, (added.json() as CustomDomain).records[0]!.value);
+    expect((await verify(second, domain)).status).toBe('issuing');
+  });
+
   it('lets the owner of a Misconfigured domain’s DNS prove it for another workspace with that one’s token', async () => {
     const [first, second] = [await newOwner(), await newOwner()];
     const domain = fresh();
     await activate(first, domain);
-    // The name moves to the second workspace's service: the first one's claim no longer checks out.
-    await dns.setCname(domain, second.host);
+    // The name moves off this server, the first's token still there: Misconfigured, still on its route.
+    await dns.clearCname(domain);
+    await dns.addA(domain, ['198.51.100.23']);
     expect(await verify(first, domain)).toMatchObject({ status: 'misconfigured' });
+    expect(routedNames(first)).toEqual([domain]);
     expect((await permission(domain)).statusCode).toBe(404);
 
     const claim = (await add(second, domain)).json() as CustomDomain;
     expect(claim.status).toBe('pending_dns');
-    await dns.clearTxt(`_slipway-challenge.${domain}`);
-    await dns.setTxt(`_slipway-challenge.${domain}`, claim.records[0]!.value);
+    await moveDns(domain, second, claim);
     expect((await verify(second, domain)).status).toBe('issuing');
-    expect(await listed(first, domain)).toMatchObject({
-      status: 'pending_dns',
-      verified_at: null,
-      cause: `Another workspace proved ${domain} with its own TXT record while this one's DNS pointed elsewhere: it is no longer served here. Verify it again with this workspace's TXT record, or remove it.`,
-    });
-    expect(recording.customHosts.get(first.workspace.id)?.map((host) => host.host)).not.toContain(domain);
-    expect(recording.customHosts.get(second.workspace.id)?.map((host) => host.host)).toEqual([domain]);
+    expect(await listed(first, domain)).toMatchObject({ status: 'pending_dns', verified_at: null });
+    expect(routedNames(first)).not.toContain(domain);
+    expect(routedNames(second)).toEqual([domain]);
+  });
+
+  it('refuses look-alike names and says what is wrong with each bad name', async () => {
+    const owner = await newOwner();
+    const refused = async (domain: string) => {
+      const response = await add(owner, domain);
+      return [response.statusCode, response.json().error];
+    };
+    expect(await refused('pаypal.com')).toEqual([
+      400,
+      // Refusals of the body's fields that do not start with a capital are prefixed with the field's name.
+      'domain: pаypal.com mixes Latin and Cyrillic letters in "pаypal" ("а" is Cyrillic), as names made to pass for others do: write each part of the name in one script',
+    ]);
+    expect(await refused('shop.exаmple.com')).toEqual([
+      400,
+      expect.stringContaining('mixes Latin and Cyrillic'),
+    ]);
+    expect(await refused('localhost')).toEqual([
+      400,
+      'domain: localhost is the name of this machine itself: a custom domain is a public DNS name, like shop.example.com',
+    ]);
+    expect(await refused('203.0.113.10')).toEqual([400, expect.stringContaining('is an IP address')]);
+    expect(await refused(`${'a'.repeat(64)}.example`)).toEqual([
+      400,
+      expect.stringContaining('is 64 characters long: each part of a domain name between dots is at most 63'),
+    ]);
+    expect(await refused(`${'a.'.repeat(135)}com`)).toEqual([
+      400,
+      'This domain name is 273 characters long: a domain name is at most 253',
+    ]);
   });
 
   it('answers the permission question only for the exact verified name, on loopback, unforwarded', async () => {

@@ -42,7 +42,11 @@ export function createCustomDomainsModule(deps: {
   const lifecycle = createDomainLifecycle({
     repository,
     workspaces: deps.workspaces,
-    dns: createDnsChecks({ lookups, caaIdentities: settings.acme.caaIdentities }),
+    dns: createDnsChecks({
+      lookups,
+      caaIdentities: settings.acme.caaIdentities,
+      platformDomain: settings.publicDomain,
+    }),
     ingress: deps.ingress,
     addresses: settings.addresses,
     logger,

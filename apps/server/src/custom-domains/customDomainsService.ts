@@ -79,12 +79,15 @@ export function createCustomDomainsService(deps: {
     }
   }
 
-  /** A live claim of another workspace on `name` (a Misconfigured one can be proven anew by the name's owner). */
+  /**
+   * A live claim of another workspace on `name` (a Misconfigured one can be proven anew by the name's owner). The
+   * holder's DNS is checked again first: a name whose DNS moved away from it lapses there and is free here at once.
+   */
   async function heldElsewhere(name: string, workspaceId: string) {
-    const holder = await repository.findVerified(name);
-    return holder && holder.workspaceId !== workspaceId && holder.status !== 'misconfigured'
-      ? holder
-      : undefined;
+    const live = (row: CustomDomainRow | undefined) =>
+      row?.verifiedAt && row.workspaceId !== workspaceId && row.status !== 'misconfigured' ? row : undefined;
+    const holder = live(await repository.findVerified(name));
+    return holder && live(await deps.lifecycle.recheckHolder(holder));
   }
 
   async function refuseTakenName(domain: string, redirectWww: boolean, workspace: WorkspaceRow) {

@@ -5,7 +5,9 @@ import { createDnsChecks, type DnsVerdict } from './dnsChecks.js';
 import { createDnsLookups } from './dnsLookups.js';
 import type { DomainTarget } from './domainTarget.js';
 
+const PLATFORM = 'example.net';
 const HOST = 'web-myapp.example.net';
+const OTHER_HOST = 'web-other.example.net';
 const TOKEN = 'tok_4y0Yl0cR8pQ2wZ6vN1sK3dH7fJ9bX5mA0eU2iO4gT6c';
 const CNAME_ONLY: DomainTarget = { host: HOST, addresses: [] };
 const WITH_ADDRESSES: DomainTarget = { host: HOST, addresses: ['203.0.113.10', '2001:db8::10'] };
@@ -36,13 +38,19 @@ describe('custom domain DNS checks (pebble-challtestsrv)', () => {
     checks = createDnsChecks({
       lookups: createDnsLookups({ servers: [dns.server], timeoutMs: 1000 }),
       caaIdentities: ['letsencrypt.org'],
+      platformDomain: PLATFORM,
     });
     await dns.addA(HOST, ['203.0.113.20']);
+    // Production's wildcard: every service host of the platform resolves to the same ingress addresses.
+    await dns.addA(OTHER_HOST, ['203.0.113.10']);
   });
   afterAll(async () => dns?.stop());
 
-  const check = (domain: string, target = CNAME_ONLY) => checks.check(domain, { token: TOKEN, target });
-  const fails = (cause: string): DnsVerdict => ({ outcome: 'fail', cause });
+  const check = (domain: string, target = CNAME_ONLY) =>
+    checks.check(domain, { token: TOKEN, target, verified: false });
+  const recheck = (domain: string, target = CNAME_ONLY) =>
+    checks.check(domain, { token: TOKEN, target, verified: true });
+  const fails = (cause: string, disowned = false): DnsVerdict => ({ outcome: 'fail', cause, disowned });
   const proven = async (domain: string) => dns.setTxt(`_slipway-challenge.${domain}`, TOKEN);
 
   it('passes a CNAME to the service host with the TXT token among several TXT records', async () => {
@@ -117,10 +125,32 @@ describe('custom domain DNS checks (pebble-challtestsrv)', () => {
     expect(await check(other)).toEqual(
       fails(`The TXT record _slipway-challenge.${other} has a different value: set it to ${TOKEN}.`),
     );
-    // Once verified, the token is not asked for again (the record may be cleaned up).
-    expect(await checks.check(missing, { token: undefined, target: CNAME_ONLY })).toEqual({
-      outcome: 'pass',
-    });
+    // Once verified, a CNAME to the claim's own host proves it too (the TXT record may be cleaned up then).
+    expect(await recheck(missing)).toEqual({ outcome: 'pass' });
+  });
+
+  it('proves a verified claim again with its own token or its own host, never by addresses every tenant has', async () => {
+    // The apex on the ingress's addresses, the TXT record gone: any workspace's name would look the same.
+    const apex = zone();
+    await dns.addA(apex, ['203.0.113.10']);
+    expect(await recheck(apex, WITH_ADDRESSES)).toEqual(
+      fails(`The TXT record _slipway-challenge.${apex} is missing: add it with the value ${TOKEN}.`, true),
+    );
+    await proven(apex);
+    expect(await recheck(apex, WITH_ADDRESSES)).toEqual({ outcome: 'pass' });
+
+    // An alias to another service's host, which resolves to the same ingress: that service's name now.
+    const moved = `shop.${zone()}`;
+    await dns.setCname(moved, OTHER_HOST);
+    await proven(moved);
+    const elsewhere = `${moved} points to ${OTHER_HOST} (203.0.113.10), not to ${HOST} or 203.0.113.10 or 2001:db8::10: change its record to a CNAME record pointing to ${HOST} (at a zone's apex, where a CNAME is not allowed: an A record for 203.0.113.10 and an AAAA record for 2001:db8::10).`;
+    expect(await recheck(moved, WITH_ADDRESSES)).toEqual(fails(elsewhere, true));
+    // Before it is verified, the same DNS is only not ready yet (nothing to lapse).
+    expect(await check(moved, WITH_ADDRESSES)).toEqual(fails(elsewhere, false));
+    // A service without a host now (its workspace stopped): only whether the name is still its holder's.
+    expect(
+      await checks.check(moved, { token: TOKEN, target: CNAME_ONLY, verified: true, ownershipOnly: true }),
+    ).toEqual(fails(`${moved} points to ${OTHER_HOST}, the host of another service.`, true));
   });
 
   it('reports every failure at once, so one round of DNS changes fixes them all', async () => {
@@ -182,7 +212,9 @@ describe('custom domain DNS checks (pebble-challtestsrv)', () => {
           lookups: createDnsLookups({ servers: [broken.server], timeoutMs: 200, tries: 1 }),
           caaIdentities: ['letsencrypt.org'],
         });
-        expect(await unanswered.check('shop.example.com', { token: TOKEN, target: CNAME_ONLY })).toEqual({
+        expect(
+          await unanswered.check('shop.example.com', { token: TOKEN, target: CNAME_ONLY, verified: false }),
+        ).toEqual({
           outcome: 'unknown',
           cause: `The DNS records of shop.example.com could not be checked: ${reason}. Slipway will try again.`,
         });
@@ -199,9 +231,11 @@ describe('custom domain DNS checks (pebble-challtestsrv)', () => {
         lookups: createDnsLookups({ servers: [nxdomain.server], timeoutMs: 500, tries: 1 }),
         caaIdentities: ['letsencrypt.org'],
       });
-      expect(await real.check('shop.example.com', { token: undefined, target: CNAME_ONLY })).toEqual(
+      expect(
+        await real.check('shop.example.com', { token: TOKEN, target: CNAME_ONLY, verified: false }),
+      ).toEqual(
         fails(
-          'No DNS record for shop.example.com yet: add a CNAME record pointing to web-myapp.example.net.',
+          `The TXT record _slipway-challenge.shop.example.com is missing: add it with the value ${TOKEN}. No DNS record for shop.example.com yet: add a CNAME record pointing to web-myapp.example.net.`,
         ),
       );
     } finally {

@@ -88,14 +88,47 @@ export function createDomainLifecycle(deps: {
     const workspace = await deps.workspaces.findById(row.workspaceId);
     if (!workspace) return undefined;
     const target = targetOf(row, workspace);
+    const options = { token: row.challengeToken, target, verified: row.verifiedAt !== null };
     if (!workspace.serviceUrls[row.service] || (!target.host && target.addresses.length === 0)) {
+      // A stopped workspace keeps its verified names only while their DNS still says they are its own.
+      const disowned = row.verifiedAt
+        ? await deps.dns.check(row.domain, { ...options, ownershipOnly: true })
+        : undefined;
+      if (disowned?.outcome === 'fail' && disowned.disowned) return disowned;
       return {
         outcome: 'unknown',
         cause: `${row.service} has no URL now (its workspace is stopped, or it publishes no port): deploy it, then Verify.`,
       };
     }
-    const token = row.verifiedAt ? undefined : row.challengeToken;
-    return deps.dns.check(row.domain, { token, target });
+    return deps.dns.check(row.domain, options);
+  }
+
+  /**
+   * A verified claim whose DNS no longer shows it is the holder's (the token gone and no CNAME to its own host,
+   * or an alias to another service's host): it lapses — unverified, off its route at once, back to Pending DNS —
+   * so the name's new owner can prove it, and its visitors no longer reach this workspace. It is verified again
+   * once its own records are back (and no one else proved it meanwhile).
+   */
+  async function lapse(row: CustomDomainRow, cause: string, at: Date): Promise<CustomDomainRow> {
+    logger.info(
+      { domain: row.domain, cause },
+      "a verified custom domain's DNS no longer proves it is its holder's",
+    );
+    const patch = {
+      status: 'pending_dns',
+      verifiedAt: null,
+      cause: `${row.domain} is no longer served here: its DNS does not show it is this workspace's now. ${cause}`,
+      checkedAt: at,
+      failedChecks: 0,
+      certificateIssuer: null,
+      certificateNotAfter: null,
+      retryAfter: null,
+      nextCheckAt: nextPendingCheck(at, 0),
+    };
+    const lapsed = await repository.update(row.id, patch, VERIFIED);
+    if (!lapsed) return row;
+    await syncRoute(row.workspaceId);
+    return lapsed;
   }
 
   /** No verdict: a pending claim says why and backs off; a verified one stays as it is and is asked again soon. */
@@ -113,6 +146,8 @@ export function createDomainLifecycle(deps: {
 
   /** What is wrong, said on the claim: pending stays pending; a verified one becomes Misconfigured. */
   async function recordFailure(row: CustomDomainRow, cause: string, at: Date, trigger: CheckTrigger) {
+    // Misconfigured keeps the route: its DNS still proves it is this workspace's (a claim it no longer proves
+    // lapses instead); the name only points away from this server, or a CAA record refuses the CA.
     const backingOff = row.status === 'pending_dns' || row.status === 'misconfigured';
     const failedChecks = trigger === 'background' && backingOff ? row.failedChecks + 1 : 0;
     const status = row.verifiedAt ? 'misconfigured' : 'pending_dns';
@@ -129,8 +164,16 @@ export function createDomainLifecycle(deps: {
     return (await repository.update(row.id, patch, row.verifiedAt ? VERIFIED : ['pending_dns'])) ?? row;
   }
 
-  /** Marks the claim verified, unless another workspace's live claim holds the name (then it says so). */
+  /**
+   * Marks the claim verified, unless another workspace's live claim holds the name (then it says so). This claim's
+   * records have just checked out, with its own token: the holder's claim is checked again first, at once, so a
+   * name whose DNS moved to this workspace is this workspace's within this one check (the holder's lapses).
+   */
   async function claim(row: CustomDomainRow, at: Date, trigger: CheckTrigger): Promise<CustomDomainRow> {
+    const holder = await repository.findVerified(row.domain);
+    if (holder && holder.id !== row.id && holder.status !== 'misconfigured') {
+      await recheckHolder(holder);
+    }
     try {
       const { row: verified, released } = await repository.markVerified(
         row,
@@ -207,34 +250,63 @@ export function createDomainLifecycle(deps: {
     return issuing;
   }
 
+  /**
+   * Checks a verified claim's DNS now, for another workspace that wants its name, and acts only on a failure (it
+   * lapses, or becomes Misconfigured): a claim that checks out is left as it is, its certificate not asked for on
+   * the other workspace's time. Answers the claim as it is after; as it was when the DNS could not be asked.
+   */
+  async function recheckHolder(row: CustomDomainRow): Promise<CustomDomainRow> {
+    try {
+      const verdict = await runChecks(row);
+      if (verdict?.outcome !== 'fail') return row;
+      const at = now();
+      return verdict.disowned
+        ? await lapse(row, verdict.cause, at)
+        : await recordFailure(row, verdict.cause, at, 'background');
+    } catch (error) {
+      logger.warn({ err: error, domain: row.domain }, 'checking the holder of a custom domain again failed');
+      return row;
+    }
+  }
+
+  /** Checks the claim's DNS now and moves it along its life; answers the claim as it is then. */
+  async function checkDns(row: CustomDomainRow, trigger: CheckTrigger): Promise<CustomDomainRow> {
+    const at = now();
+    const verdict = await runChecks(row);
+    if (!verdict) return row;
+    if (verdict.outcome === 'unknown') return recordUnanswered(row, verdict.cause, at, trigger);
+    if (verdict.outcome === 'fail') {
+      if (row.verifiedAt && verdict.disowned) return lapse(row, verdict.cause, at);
+      return recordFailure(row, verdict.cause, at, trigger);
+    }
+    const verified = row.verifiedAt ? row : await claim(row, at, trigger);
+    if (!verified.verifiedAt) return verified;
+    if (verified.status === 'active') {
+      const patch = {
+        cause: null,
+        checkedAt: at,
+        failedChecks: 0,
+        nextCheckAt: after(at, RECHECK_VERIFIED_MS),
+      };
+      return (await repository.update(verified.id, patch, ['active'])) ?? verified;
+    }
+    if (verified.status === 'failed' && verified.retryAfter && verified.retryAfter > at) {
+      const patch = { checkedAt: at, nextCheckAt: verified.retryAfter };
+      return (await repository.update(verified.id, patch, ['failed'])) ?? verified;
+    }
+    return startIssuing(verified, at, trigger);
+  }
+
   return {
     syncRoute,
 
-    /** Checks the claim's DNS now and moves it along its life; answers the claim as it is then. */
+    /** Checks the claim now (an Issuing one in the background: its certificate) and moves it along its life. */
     async check(row: CustomDomainRow, trigger: CheckTrigger): Promise<CustomDomainRow> {
       if (trigger === 'background' && row.status === 'issuing') return issue(row);
-      const at = now();
-      const verdict = await runChecks(row);
-      if (!verdict) return row;
-      if (verdict.outcome === 'unknown') return recordUnanswered(row, verdict.cause, at, trigger);
-      if (verdict.outcome === 'fail') return recordFailure(row, verdict.cause, at, trigger);
-      const verified = row.verifiedAt ? row : await claim(row, at, trigger);
-      if (!verified.verifiedAt) return verified;
-      if (verified.status === 'active') {
-        const patch = {
-          cause: null,
-          checkedAt: at,
-          failedChecks: 0,
-          nextCheckAt: after(at, RECHECK_VERIFIED_MS),
-        };
-        return (await repository.update(verified.id, patch, ['active'])) ?? verified;
-      }
-      if (verified.status === 'failed' && verified.retryAfter && verified.retryAfter > at) {
-        const patch = { checkedAt: at, nextCheckAt: verified.retryAfter };
-        return (await repository.update(verified.id, patch, ['failed'])) ?? verified;
-      }
-      return startIssuing(verified, at, trigger);
+      return checkDns(row, trigger);
     },
+
+    recheckHolder,
 
     /** What the proxy said about a certificate: Failed with the CA's words, or Active once obtained. */
     async onCertificateEvent(event: CertificateEvent) {

@@ -1,5 +1,4 @@
-import { domainToUnicode } from 'node:url';
-import type { CustomDomain } from '@slipway/contract';
+import { type CustomDomain, unicodeDomain } from '@slipway/contract';
 import type { CustomDomainRow } from './customDomainsRepository.js';
 import { type DomainTarget, recordsFor } from './domainTarget.js';
 
@@ -14,7 +13,7 @@ export function presentDomain(
   return {
     id: row.id,
     domain: row.domain,
-    unicode_domain: domainToUnicode(row.domain) || row.domain,
+    unicode_domain: unicodeDomain(row.domain),
     service: row.service,
     status: row.status as CustomDomain['status'],
     cause: row.cause,

@@ -24,7 +24,7 @@ import { describeWith, requireService } from '../test/services.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, type TestContext } from '../test/testPlatform.js';
 
-const WORKER = fileURLToPath(new URL('../test/fixtures/deploymentWorkerProcess.ts', import.meta.url));
+const WORKER = fileURLToPath(new URL('../test/fixtures/workerProcess.ts', import.meta.url));
 
 /** Polls `read` until `done` holds, or throws `what` after `timeoutMs`: a wait on a condition. */
 async function waitUntil<T>(

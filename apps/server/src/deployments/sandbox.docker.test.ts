@@ -66,6 +66,10 @@ describeWith('docker')('the sandbox against hostile repositories', () => {
     for (const seen of [JSON.stringify(status), job.body, log.body, JSON.stringify(row)]) {
       expect(seen).not.toContain(world.marker);
     }
+    // Issue 39: the refusal's sentences show paths relative to the repository, never the data directory.
+    for (const sentence of [status.error, row?.error, JSON.stringify(row?.metadata)]) {
+      expect(sentence).not.toContain(ctx.dataDir);
+    }
     return { status, deploymentId };
   }
 
@@ -132,7 +136,7 @@ describeWith('docker')('the sandbox against hostile repositories', () => {
           'compose.yaml': `${web('    secrets: [key]\n')}secrets:\n  key:\n    file: ./key.txt\n`,
           'key.txt': { link: path.join(world.hostDir, 'secrets.json') },
         }),
-        'secrets.key.file: ',
+        'The compose file uses secrets.key.file: ./key.txt, which points outside the repository',
       ],
       [
         'hostile-build-context',
@@ -140,7 +144,20 @@ describeWith('docker')('the sandbox against hostile repositories', () => {
           'compose.yaml': 'services:\n  web:\n    build: ./app\n    ports: ["8080"]\n',
           app: { link: world.hostDir },
         }),
-        "Service 'web' uses build.context: ",
+        "Service 'web' uses build.context: ./app, which points outside the repository",
+      ],
+      [
+        // Issue 39: the context climbed to DATA_DIR/builds/checkouts, and the sentence showed that path.
+        'climbing-build-context',
+        () => ({ 'compose.yaml': 'services:\n  web:\n    build: ..\n    ports: ["8080"]\n' }),
+        "Service 'web' uses build.context: .., which points outside the repository",
+      ],
+      [
+        'missing-secret-file',
+        () => ({
+          'compose.yaml': `${web('    secrets: [x]\n')}secrets:\n  x:\n    file: ./static/index.html\n`,
+        }),
+        'The compose file uses secrets.x.file: ./static/index.html, which does not exist in the repository',
       ],
       [
         'hostile-link-in-context',

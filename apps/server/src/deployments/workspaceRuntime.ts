@@ -48,8 +48,11 @@ export function createWorkspaceRuntime(deps: DeploymentDeps, repository: Deploym
       if (vm) {
         const target = await connectForCleanUp(deps, vm);
         if (target) {
-          await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
-          await closeTarget(target);
+          try {
+            await removeProjectResources(target.docker, workspace.id, { volumes: true, images: true });
+          } finally {
+            await closeTarget(target);
+          }
         }
         await deps.vmProvider.delete(vm);
       }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import type { Logger } from 'pino';
 import { CHANNELS, LABELS } from '../infra/docker/conventions.js';
+import { stillUnanswered } from '../infra/docker/unansweredContainers.js';
 import type { PubSub } from '../infra/pubsub/pubSub.js';
 import { scheduledTask } from '../scheduling/scheduledTask.js';
 import { watchContainerEvents } from '../workspaces/containerEvents.js';
@@ -154,9 +155,11 @@ export function createLogCollector(deps: {
 
   async function attach(containerId: string): Promise<void> {
     if (!running || followers.has(containerId) || attaching.has(containerId)) return;
+    const container = docker.getContainer(containerId);
+    // One the engine did not answer about is left for a later resync (it is asked again in the background).
+    if (stillUnanswered(engineKey(docker), containerId, () => container.inspect())) return;
     attaching.add(containerId);
     try {
-      const container = docker.getContainer(containerId);
       const info = await container.inspect();
       const labels = info.Config.Labels ?? {};
       const workspaceId = labels[LABELS.workspaceId];

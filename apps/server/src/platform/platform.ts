@@ -251,6 +251,7 @@ export async function createPlatform(
   const logChunks = createLogChunks(db);
   const workspaceLifecycle = createWorkspaceLifecycle({
     workspaces: createWorkspacesRepository(db),
+    logger,
     parts: {
       deploying: runtime.deploying,
       stopRuntime: runtime.stop,
@@ -263,6 +264,8 @@ export async function createPlatform(
         (workspace) => previewsModule.removeAllOf(workspace),
         (workspace) => backups.removeWorkspace(workspace),
       ],
+      announceStop: async (workspace, reason, boundMs) =>
+        (await runningApps.expectedStops.announce({ workspaceId: workspace.id, reason, boundMs })).end,
     },
   });
   const previewsModule = createPreviewsModule({
@@ -273,7 +276,7 @@ export async function createPlatform(
     deployments: deployments.service,
     repository: deployments.repository,
     variables: previewVariables,
-    removeWorkspace: (userId, name) => workspaceLifecycle.removeIfPresent(userId, name),
+    removeWorkspace: (userId, name) => workspaceLifecycle.removeIfPresent(userId, name, 'preview removal'),
     readLocalBranches:
       config.authMode === 'local'
         ? (owner, repo) => localPullRequestRefs(config.localReposDir, owner, repo)
@@ -285,6 +288,12 @@ export async function createPlatform(
     notes: options.pullRequestNotes ?? (await choosePullRequestNotes(config)),
   });
   previews = previewsModule;
+  // Every minute, in one replica: deletions that did not finish are tried again.
+  const deletionRetries = scheduledWhileLeaseHeld('workspace-deletions', {
+    kv,
+    logger,
+    task: () => workspaceLifecycle.resumeDeletions(),
+  });
   // Hourly, in one replica: stops the workspaces whose subscriptions lapsed beyond the grace period.
   const lapseSweeper = scheduledWhileLeaseHeld('billing-lapse-sweeper', {
     kv,
@@ -297,7 +306,7 @@ export async function createPlatform(
         logger,
       }),
   });
-  // No timeout on the engine's calls: a dump or a copy streams for as long as the data takes.
+  // Its streams (a dump, a copy, `wait`) run for as long as the data takes; other calls have their deadlines.
   const backupDocker = createDocker({ socketPath: config.vm.dockerSocket });
   const backups: BackupsModule = createBackupsModule({
     db,
@@ -330,7 +339,7 @@ export async function createPlatform(
     mailer,
     sessions,
     users,
-    containerMonitor: chooseContainerMonitor(config),
+    containerMonitor: chooseContainerMonitor(config, logger),
     // Live VM state and deletion come from the engine's VM provider.
     vmOperations: { ...deployments.service.adminVmOperations },
   });
@@ -363,6 +372,7 @@ export async function createPlatform(
     deployOnPush,
     billing,
     lapseSweeper,
+    deletionRetries,
     customDomains,
     previews: previewsModule,
     backups,
@@ -383,6 +393,7 @@ export async function createPlatform(
       await previewsModule.stop();
       await ingress.close();
       await lapseSweeper.stop();
+      await deletionRetries.stop();
       await deployOnPush.stop();
       await workers.stop();
       await runningApps.stop();

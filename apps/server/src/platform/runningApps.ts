@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createAlertsRepository } from '../alerts/alertsRepository.js';
 import { createAlertsService } from '../alerts/alertsService.js';
+import { createExpectedStops } from '../alerts/expectedStops.js';
 import { createHealthMonitor } from '../alerts/healthMonitor.js';
 import type { Config } from '../config/config.js';
 import { createDeploymentRepository } from '../deployments/deploymentRepository.js';
@@ -66,6 +67,7 @@ export function createRunningApps(deps: {
     masks: deps.masks,
     logger,
   });
+  const expectedStops = createExpectedStops(deps.kv);
   const systemHealth = createSystemHealthService({
     workspaces: workspacesRepo,
     metrics,
@@ -92,6 +94,7 @@ export function createRunningApps(deps: {
   const healthMonitor = createHealthMonitor({
     workspaces: workspacesRepo,
     alerts,
+    expectedStops,
     dockerFor,
     deploymentsInProgress: async () => {
       const active = new Set(
@@ -148,6 +151,7 @@ export function createRunningApps(deps: {
     metricSampler,
     alerts,
     alertConfigs,
+    expectedStops,
     healthMonitor,
     async start() {
       if (started) return;

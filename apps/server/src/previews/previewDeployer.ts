@@ -31,7 +31,14 @@ const slotsCause = (max: number) =>
 export function createPreviewDeployer(deps: PreviewDeployerDeps) {
   const { previews, logger } = deps;
 
+  /**
+   * Previews made Live while their deployment was still finishing (pruning older images, which takes seconds and
+   * changes nothing that serves): looked at until it has ended, so one that fails after all says so.
+   */
+  const servingEarly = new Set<string>();
+
   async function remove(preview: PreviewRow, userId: string, name: string) {
+    servingEarly.delete(preview.id);
     await deps.removeWorkspace(userId, name);
     await previews.delete(preview.id);
     await deps.reporter.removed(preview);
@@ -75,13 +82,25 @@ export function createPreviewDeployer(deps: PreviewDeployerDeps) {
     }
   }
 
+  /**
+   * A preview is Live as soon as its deployment serves — post-deployment has recorded its URLs on the row
+   * (`metadata.service_urls`, written once the workspace is live) — not when pruning ends; Failed with its cause.
+   */
   async function settle(preview: PreviewRow) {
     const row = preview.deploymentId
       ? await deps.deployments.reloadDeployment(preview.deploymentId)
       : undefined;
-    if (row && ACTIVE_STATUSES.includes(row.status)) return;
-    if (row?.status === 'completed') await previews.update(preview.id, { state: 'live', cause: null });
-    else
+    if (row && ACTIVE_STATUSES.includes(row.status)) {
+      if (preview.state === 'deploying' && row.metadata.service_urls !== undefined) {
+        servingEarly.add(preview.id);
+        await previews.update(preview.id, { state: 'live', cause: null });
+      }
+      return;
+    }
+    servingEarly.delete(preview.id);
+    if (row?.status === 'completed') {
+      if (preview.state !== 'live') await previews.update(preview.id, { state: 'live', cause: null });
+    } else
       await previews.update(preview.id, {
         state: 'failed',
         cause: row?.error ?? 'The deployment ended without a result',
@@ -106,14 +125,17 @@ export function createPreviewDeployer(deps: PreviewDeployerDeps) {
         return;
       }
       await startPending(preview, sha);
-    } else if (preview.state === 'deploying' && !sha) {
+    } else if ((preview.state === 'deploying' || servingEarly.has(preview.id)) && !sha) {
       await settle(preview);
     }
   }
 
   /** Nothing to move: no commit pending, no deployment to settle, no removal (the loop looks several times a second). */
   const atRest = (preview: PreviewRow) =>
-    !preview.pendingSha && preview.state !== 'deploying' && preview.state !== 'removing';
+    !preview.pendingSha &&
+    preview.state !== 'deploying' &&
+    preview.state !== 'removing' &&
+    !servingEarly.has(preview.id);
 
   /** One pass over every preview; a preview whose step fails is logged and tried again next time. */
   /** Moves every preview that is not at rest along; answers whether any was (it may need another look soon). */

@@ -66,9 +66,9 @@ export function createPreviewsModule(deps: {
     },
   });
 
-  /** The enabled parents whose local refs a pass reads (see createRefScan); a ref moving wakes the loop. */
+  /** The parents whose local refs a pass reads (see createRefScan); a ref moving wakes the loop. */
   const scan = createRefScan({
-    list: () => previews.enabledParents(),
+    list: () => previews.watchedParents(),
     watch: deps.watchLocalRefs,
     onChange: () => loop.wake(),
     logger,
@@ -84,6 +84,8 @@ export function createPreviewsModule(deps: {
       });
       if (!branches) continue;
       for (const event of localPullRequestEvents(parent, branches, await previews.listOf(parent.id))) {
+        // Previews turned off: none starts or moves on, but one whose pull request closes still goes.
+        if (!parent.previewsOn && event.action !== 'closed') continue;
         await events.receive(event, [parent]);
         received = true;
       }
@@ -128,7 +130,12 @@ export function createPreviewsModule(deps: {
       if (event === 'pull_request') {
         const pr = parsePullRequestEvent(payload);
         if (!pr) return undefined;
-        const touched = await events.receive(pr, await previews.enabledParentsOf(pr.owner, pr.repo));
+        // A closing reaches every preview of the pull request, previews on or off (they stay only until then).
+        const parents =
+          pr.action === 'closed'
+            ? await previews.parentsWithPreviewsOf(pr.owner, pr.repo)
+            : await previews.enabledParentsOf(pr.owner, pr.repo);
+        const touched = await events.receive(pr, parents);
         if (touched) loop.wake();
         return touched;
       }

@@ -1,5 +1,5 @@
 import { PREVIEW_DEFAULTS, type PreviewSettings } from '@slipway/contract';
-import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { previewSettings, previews, workspaces } from '../infra/db/schema.js';
 
@@ -57,14 +57,40 @@ export function createPreviewsRepository(db: Db) {
         .then((rows) => rows.map((row) => row.workspace));
     },
 
-    /** Workspaces with previews on, for the local branch watcher. */
-    enabledParents() {
+    /**
+     * The workspaces of owner/repo that have previews, whether previews are on or not: a pull request that closes
+     * takes its preview with it even after previews were turned off (they stay only until then).
+     */
+    parentsWithPreviewsOf(owner: string, repo: string) {
       return db
-        .select({ workspace: workspaces })
+        .selectDistinct({ workspace: workspaces })
+        .from(workspaces)
+        .innerJoin(previews, eq(previews.parentId, workspaces.id))
+        .where(
+          and(
+            sql`lower(${workspaces.repoOwner}) = lower(${owner})`,
+            sql`lower(${workspaces.repoName}) = lower(${repo})`,
+          ),
+        )
+        .then((rows) => rows.map((row) => row.workspace));
+    },
+
+    /**
+     * The workspaces whose local refs the branch watcher reads: those with previews on, and those with previews
+     * still running after previews were turned off (`previewsOn` false: only their pull requests' closing counts).
+     */
+    async watchedParents(): Promise<(typeof workspaces.$inferSelect & { previewsOn: boolean })[]> {
+      const rows = await db
+        .select({ workspace: workspaces, enabled: previewSettings.enabled })
         .from(workspaces)
         .innerJoin(previewSettings, eq(previewSettings.workspaceId, workspaces.id))
-        .where(and(eq(previewSettings.enabled, true), sql`${workspaces.previewOf} is null`))
-        .then((rows) => rows.map((row) => row.workspace));
+        .where(
+          and(
+            sql`${workspaces.previewOf} is null`,
+            sql`(${previewSettings.enabled} or exists (select 1 from ${previews} where ${previews.parentId} = ${workspaces.id}))`,
+          ),
+        );
+      return rows.map((row) => ({ ...row.workspace, previewsOn: row.enabled }));
     },
 
     async find(parentId: string, number: number): Promise<PreviewRow | undefined> {
@@ -89,8 +115,9 @@ export function createPreviewsRepository(db: Db) {
       return db.select().from(previews).where(eq(previews.parentId, parentId)).orderBy(desc(previews.number));
     },
 
+    /** Every preview, the oldest pull request first: a slot that frees goes to the one waiting longest. */
     listAll(): Promise<PreviewRow[]> {
-      return db.select().from(previews);
+      return db.select().from(previews).orderBy(asc(previews.number), asc(previews.createdAt));
     },
 
     async countRunning(parentId: string, except: string): Promise<number> {

@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, notFound } from '../domain/errors.js';
 import { readBranchRefs } from '../infra/git/gitRefs.js';
+import { watchDirectoryTree } from './directoryTreeWatch.js';
 import { assertRepoNames } from './repositoryInput.js';
 
 const GIT_TIMEOUT_MS = 15_000;
@@ -114,8 +115,10 @@ export async function localPullRequestRefs(
 }
 
 /**
- * Calls `onChange` whenever a ref of a local repository may have moved (a file under refs/, or packed-refs): an
- * event from the kernel (inotify), so nobody polls the repository. Answers a function that stops watching.
+ * Calls `onChange` whenever a ref of a local repository may have moved (an entry under refs/ renamed, created or
+ * removed, or packed-refs replaced): events from the kernel (inotify) on the directories git renames into, so
+ * nobody polls the repository, and every move is told — not only the first (directoryTreeWatch.ts says why).
+ * Previews and deploy on push both watch through here. Answers a function that stops watching.
  */
 export async function watchLocalRefs(
   root: string,
@@ -124,16 +127,17 @@ export async function watchLocalRefs(
   onChange: () => void,
 ): Promise<() => void> {
   const { gitDir } = await findLocalRepository(root, owner, repo);
-  const watchers = [
-    watch(path.join(gitDir, 'refs'), { recursive: true, persistent: false }, () => onChange()),
-    watch(gitDir, { persistent: false }, (_event, file) => {
-      if (file === 'packed-refs') onChange();
-    }),
-  ];
+  const refs = watchDirectoryTree(path.join(gitDir, 'refs'), onChange);
+  // packed-refs is replaced by a rename into the repository's own directory (`git pack-refs`, `git gc`).
+  const packed = watch(gitDir, { persistent: false }, (_event, file) => {
+    if (file === 'packed-refs') onChange();
+  });
   // A repository deleted under the watch ends it; the next look at its branches says what became of it.
-  for (const watcher of watchers) watcher.on('error', () => watcher.close());
+  packed.on('error', () => packed.close());
+  await refs.ready;
   return () => {
-    for (const watcher of watchers) watcher.close();
+    refs.close();
+    packed.close();
   };
 }
 

@@ -52,3 +52,40 @@ it('puts back what the proxy lost, reading workspace rows only when something is
   expect(published.sort()).toEqual(['a', 'bb', 'ccc']);
   expect(await restorer.restoreMissing()).toBe(0);
 });
+
+/**
+ * Issue 39: the first minute after a start, when no workspace had routes yet. The empty list was kept for a
+ * minute, so a workspace deployed then lost its routes to a Caddy restart for up to 36 s; now an empty list is
+ * read again at each check, and the next check (10 s later) puts the routes back.
+ */
+it('reads an empty list again at every check, so a workspace routed since a start is watched at once', async () => {
+  const rows: WorkspaceRow[] = [];
+  const inProxy = new Set<string>();
+  const ingress = {
+    kind: 'caddy',
+    missing: async (ids: string[]) => ids.filter((id) => !inProxy.has(id)),
+    publish: async (workspace: { id: string }) => {
+      inProxy.add(workspace.id);
+      return {};
+    },
+  } as unknown as Ingress;
+  const workspaces = {
+    listRouted: vi.fn(async () => rows),
+    listRoutedIds: vi.fn(async () => rows.map((row) => row.id)),
+    update: async () => undefined,
+  };
+  const restorer = createRouteRestorer({
+    ingress,
+    workspaces: workspaces as never,
+    logger: pino({ level: 'silent' }),
+  });
+  expect(await restorer.restoreMissing()).toBe(0);
+  // Deployed (routes published), then Caddy restarted empty: the very next check restores it.
+  rows.push(routed('first'));
+  expect(await restorer.restoreMissing()).toBe(1);
+  expect(inProxy.has('first')).toBe(true);
+  // With a list that is not empty, a check at rest reads no rows again.
+  workspaces.listRoutedIds.mockClear();
+  expect(await restorer.restoreMissing()).toBe(0);
+  expect(workspaces.listRoutedIds).not.toHaveBeenCalled();
+});

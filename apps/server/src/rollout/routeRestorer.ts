@@ -17,14 +17,19 @@ export function createRouteRestorer(deps: {
   logger: Logger;
 }) {
   const { ingress, logger } = deps;
-  /** The routed workspaces' ids, read again every ROUTED_LIST_MS: a check at rest reads no workspace row. */
+  /**
+   * The routed workspaces' ids, read again every ROUTED_LIST_MS: a check at rest reads no workspace row. A list
+   * read empty is read again at every check: with nothing to ask the proxy about, a workspace routed since (the
+   * first deployments after a start) would otherwise go unchecked until the list was due, and a Caddy that
+   * restarted empty meanwhile would serve nothing for up to a minute.
+   */
   let routedIds: string[] = [];
   let listedAt = Number.NEGATIVE_INFINITY;
 
   /** Publishes again the routes of every workspace the proxy has none of; returns how many. */
   async function restoreMissing(): Promise<number> {
     if (ingress.kind === 'direct') return 0;
-    if (Date.now() - listedAt >= ROUTED_LIST_MS) {
+    if (routedIds.length === 0 || Date.now() - listedAt >= ROUTED_LIST_MS) {
       routedIds = await deps.workspaces.listRoutedIds();
       listedAt = Date.now();
     }

@@ -35,6 +35,12 @@ export const SCHEDULE = {
     runsIn: { lease: 'preview-sweep' },
     failure: 'preview sweep failed',
   },
+  'workspace-deletions': {
+    // Deletions that did not finish (an engine that did not answer, a restart): tried again until the row is gone.
+    everyMs: 60_000,
+    runsIn: { lease: 'workspace-deletions' },
+    failure: 'resuming workspace deletions failed',
+  },
   'billing-lapse-sweeper': {
     everyMs: 60 * 60 * 1000,
     runsIn: { lease: 'billing-lapse-sweeper' },

@@ -29,8 +29,8 @@ export function createLocalVmProvider(deps: {
   dockerSocket: string;
 }): VmProvider {
   const target = (): DockerTarget => {
-    // Every engine call is bounded; the longest (image removal, prune) finish well within this.
-    const docker = createDocker({ socketPath: deps.dockerSocket, timeout: 120_000 });
+    // Every engine call has its deadline (infra/docker/engineDeadlines.ts).
+    const docker = createDocker({ socketPath: deps.dockerSocket });
     return {
       docker,
       composeEnv: { DOCKER_HOST: `unix://${deps.dockerSocket}` },

@@ -27,7 +27,7 @@ export async function createSshTarget(
     client.end();
     throw error;
   });
-  const docker = createDocker({ socketPath: tunnel.socketPath, timeout: 120_000 });
+  const docker = createDocker({ socketPath: tunnel.socketPath });
   return {
     docker,
     composeEnv: { DOCKER_HOST: `unix://${tunnel.socketPath}` },

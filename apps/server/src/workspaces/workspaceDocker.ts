@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import { LABELS } from '../infra/docker/conventions.js';
-import { createDocker } from '../infra/docker/dockerode.js';
+import { createDocker, engineKey as engineKeyOf } from '../infra/docker/dockerode.js';
 import type { WorkspaceRow } from './workspacesRepository.js';
 
 /**
@@ -15,12 +15,7 @@ export function localDockerFor(socketPath: string): DockerFor {
 }
 
 /** A stable name for an engine, for locks and for not following the same engine twice. */
-export function engineKey(docker: Docker): string {
-  const modem = docker.modem as { socketPath?: string; host?: string; port?: number | string };
-  return modem.socketPath
-    ? `unix:${modem.socketPath}`
-    : `tcp:${modem.host ?? 'localhost'}:${modem.port ?? ''}`;
-}
+export const engineKey = (docker: Docker): string => engineKeyOf(docker);
 
 export type ContainerSummary = Docker.ContainerInfo;
 

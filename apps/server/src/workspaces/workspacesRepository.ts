@@ -96,6 +96,10 @@ export function createWorkspacesRepository(db: Db) {
         .orderBy(desc(workspaces.createdAt));
     },
 
+    listByStatus(status: string): Promise<WorkspaceRow[]> {
+      return db.select().from(workspaces).where(eq(workspaces.status, status));
+    },
+
     listWatched(): Promise<WorkspaceRow[]> {
       return db.select().from(workspaces).where(inArray(workspaces.status, WATCHED_STATUSES));
     },

@@ -1,8 +1,16 @@
-import type { BackupOverview, Restore, StartRestore, UpdateBackupSettings } from '@slipway/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Backup,
+  BackupKey,
+  BackupOverview,
+  Restore,
+  StartRestore,
+  UpdateBackupSettings,
+} from '@slipway/contract';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { failingWith } from './failingWith';
 import { callRoute } from './routeClient';
-import { useWorkspaceQuery, type WorkspaceQueryOptions } from './workspaceQuery';
+import { useWorkspaceMutation } from './workspaceMutation';
+import { type Polling, useWorkspaceQuery } from './workspaceQuery';
 
 export const backupsKey = (workspace: string) => ['workspace-backups', workspace] as const;
 export const restoreKey = (workspace: string, restoreId: string) =>
@@ -14,60 +22,53 @@ function fetchBackups(name: string) {
 }
 
 /** The workspace's backups; `refetchInterval` lets a screen poll while a backup or a restore runs. */
-export const useBackups = (
+export const useBackups = (workspace: string, options: Polling<BackupOverview> = {}) =>
+  useWorkspaceQuery(backupsKey, fetchBackups, workspace, { staleTime: 0, ...options });
+
+/** The cached overview with `change` made to it, once there is one. */
+const changeOverview = (
+  cache: QueryClient,
   workspace: string,
-  options: Pick<WorkspaceQueryOptions<BackupOverview>, 'refetchInterval'> = {},
-) => useWorkspaceQuery(backupsKey, fetchBackups, workspace, { staleTime: 0, ...options });
+  change: (overview: BackupOverview) => Partial<BackupOverview>,
+) =>
+  cache.setQueryData<BackupOverview>(backupsKey(workspace), (overview) =>
+    overview ? { ...overview, ...change(overview) } : overview,
+  );
 
 /** PUT /api/workspace-backup-settings/{name}: the schedule and retention; the answer replaces the settings shown. */
-export function useSetBackupSettings(workspace: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: UpdateBackupSettings) =>
-      failingWith('Could not save the backup settings', () =>
-        callRoute('setBackupSettings', { params: { name: workspace }, body: settings }),
-      ),
-    onSuccess: (saved) =>
-      queryClient.setQueryData<BackupOverview>(backupsKey(workspace), (overview) =>
-        overview ? { ...overview, settings: saved } : overview,
-      ),
+export const useSetBackupSettings = (workspace: string) =>
+  useWorkspaceMutation({
+    failure: 'Could not save the backup settings',
+    send: (settings: UpdateBackupSettings) =>
+      callRoute('setBackupSettings', { params: { name: workspace }, body: settings }),
+    answered: (saved, cache) => changeOverview(cache, workspace, () => ({ settings: saved })),
   });
-}
 
 /** POST /api/workspace-backups/{name}: a backup of every named volume now; it is Verified once its restore checked out. */
-export function useBackUpNow(workspace: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      failingWith('Could not start a backup', () => callRoute('backUpNow', { params: { name: workspace } })),
-    onSuccess: (started) =>
-      queryClient.setQueryData<BackupOverview>(backupsKey(workspace), (overview) =>
-        overview ? { ...overview, backups: [started, ...overview.backups] } : overview,
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: backupsKey(workspace) }),
+export const useBackUpNow = (workspace: string) =>
+  useWorkspaceMutation<void, Backup>({
+    failure: 'Could not start a backup',
+    send: () => callRoute('backUpNow', { params: { name: workspace } }),
+    answered: (started, cache) =>
+      changeOverview(cache, workspace, (overview) => ({ backups: [started, ...overview.backups] })),
+    reread: backupsKey(workspace),
   });
-}
 
 /** POST /api/workspace-backups/{name}/{backupId}/restore: one service's data, or every service's of the backup. */
-export function useStartRestore(workspace: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ backupId, service }: { backupId: string } & StartRestore) =>
-      failingWith('Could not start the restore', () =>
-        callRoute('startRestore', {
-          params: { name: workspace, backupId },
-          body: service === undefined ? {} : { service },
-        }),
-      ),
-    onSuccess: (started) => {
-      queryClient.setQueryData(restoreKey(workspace, started.id), started);
-      queryClient.setQueryData<BackupOverview>(backupsKey(workspace), (overview) =>
-        overview ? { ...overview, latest_restore: started } : overview,
-      );
+export const useStartRestore = (workspace: string) =>
+  useWorkspaceMutation({
+    failure: 'Could not start the restore',
+    send: ({ backupId, service }: { backupId: string } & StartRestore) =>
+      callRoute('startRestore', {
+        params: { name: workspace, backupId },
+        body: service === undefined ? {} : { service },
+      }),
+    answered: (started, cache) => {
+      cache.setQueryData(restoreKey(workspace, started.id), started);
+      changeOverview(cache, workspace, () => ({ latest_restore: started }));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: backupsKey(workspace) }),
+    reread: backupsKey(workspace),
   });
-}
 
 /**
  * GET /api/workspace-restores/{name}/{restoreId}: one restore's progress, starting from what is already known of
@@ -91,3 +92,13 @@ export function useRestore(
     refetchInterval: (query) => refetchInterval(query.state.data),
   });
 }
+
+/**
+ * POST /api/workspace-backup-key/{name}: the repository's location and password, to restore with plain restic if
+ * Slipway is lost. The server writes every export to the audit log; the page shows it once and keeps it nowhere.
+ */
+export const useExportBackupKey = (workspace: string) =>
+  useWorkspaceMutation<void, BackupKey>({
+    failure: 'Could not export the backup key',
+    send: () => callRoute('exportBackupKey', { params: { name: workspace } }),
+  });

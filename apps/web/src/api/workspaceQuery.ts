@@ -9,6 +9,9 @@ export interface WorkspaceQueryOptions<T = unknown> {
   staleTime?: number;
 }
 
+/** What a screen that polls a workspace's list chooses: how often, from what it read last. */
+export type Polling<T> = Pick<WorkspaceQueryOptions<T>, 'refetchInterval'>;
+
 /** One workspace's data: `fetch(workspace)`, cached under `key(workspace)`. */
 export function useWorkspaceQuery<T>(
   key: (workspace: string) => QueryKey,

@@ -40,15 +40,16 @@ const SubscriptionsPage = dataPage(
   'SubscriptionsPage',
 );
 const WaitingListPage = dataPage(() => import('../features/waiting-list/WaitingListPage'), 'WaitingListPage');
-const WorkspaceSettingsPage = dataPage(
-  () => import('../features/workspace-settings/WorkspaceSettingsPage'),
-  'WorkspaceSettingsPage',
+const WorkspaceSettingsScreen = dataPage(
+  () => import('./WorkspaceSettingsScreen'),
+  'WorkspaceSettingsScreen',
 );
 const NotFoundPage = lazyComponent(() => import('../features/public-pages/NotFoundPage'), 'NotFoundPage');
 
 /**
  * Every signed-in page inside the main layout, with its access level. To add a screen: export its page
- * from src/features/<area>/, declare it above with dataPage (or lazyComponent when it reads no query and
+ * from src/features/<area>/ (or, when it brings several areas together, compose it in app/ as
+ * WorkspaceSettingsScreen does), declare it above with dataPage (or lazyComponent when it reads no query and
  * opens no dialog) and add one line here. This table is its own chunk, fetched with the first signed-in
  * screen (or any address the public table does not know); /admin lives in router.tsx.
  */
@@ -66,7 +67,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/payment-success', access: 'whitelisted', Page: PaymentSuccessPage },
   { path: '/dashboard', access: 'whitelisted', Page: DashboardPage },
   { path: '/monitoring', access: 'whitelisted', Page: MonitoringPage },
-  { path: '/workspace-settings', access: 'whitelisted', Page: WorkspaceSettingsPage },
+  { path: '/workspace-settings', access: 'whitelisted', Page: WorkspaceSettingsScreen },
   { path: '/subscriptions', access: 'whitelisted', Page: SubscriptionsPage },
   { path: '/invoices', access: 'whitelisted', Page: InvoicesPage },
   { path: '/invoices/:subscriptionId', access: 'whitelisted', Page: InvoicesPage },

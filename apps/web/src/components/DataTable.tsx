@@ -15,13 +15,58 @@ export interface DataColumn<Row> {
   headerClassName?: string;
   /** Right-aligned header and cells (an actions column). */
   alignEnd?: boolean;
+  /**
+   * Hidden on a phone, where its content goes under the first column's instead of off the screen's edge: its
+   * cell, or what this function renders there.
+   */
+  stacksOnPhone?: true | ((row: Row) => ReactNode);
+  /** Where it goes among the stacked columns on a phone, lower first; by default, in the table's order. */
+  phoneOrder?: number;
+}
+
+const WIDE_ONLY = 'hidden sm:table-cell';
+
+/** The last column of a table whose rows can be acted on: its buttons at the row's end, its header for screen readers. */
+export function actionsColumn<Row>(
+  cell: (row: Row) => ReactNode,
+  options: Pick<DataColumn<Row>, 'stacksOnPhone'> = {},
+): DataColumn<Row> {
+  return {
+    header: 'Actions',
+    headerContent: <span className="sr-only">Actions</span>,
+    alignEnd: true,
+    cell,
+    ...options,
+  };
+}
+
+/** The first column's cell, and on a phone under it, each on a line of its own, the columns hidden there. */
+function firstCell<Row>(first: DataColumn<Row>, stacked: DataColumn<Row>[], row: Row): ReactNode {
+  if (stacked.length === 0) return first.cell(row);
+  const lines = stacked
+    .map((column) => ({
+      key: column.header,
+      content: column.stacksOnPhone === true ? column.cell(row) : column.stacksOnPhone?.(row),
+    }))
+    .filter(({ content }) => content !== false && content !== null && content !== undefined);
+  return (
+    <div className="space-y-3">
+      {first.cell(row)}
+      <div className="space-y-3 sm:hidden">
+        {lines.map(({ key, content }) => (
+          <div key={key}>{content}</div>
+        ))}
+      </div>
+    </div>
+  );
 }
 
 /**
  * How dense the table is and what holds it: `panel` (the admin tabs: uppercase headers, wide),
- * `card` (a table on a card of its own), `compact` (a small table inside a panel).
+ * `card` (a table on a card of its own), `tall` (the same, its rows holding several lines each: roomier, aligned
+ * at the top), `compact` (a small table inside a panel).
  */
-export type DataTableLook = 'panel' | 'card' | 'compact';
+export type DataTableLook = 'panel' | 'card' | 'tall' | 'compact';
 
 const LOOKS: Record<
   DataTableLook,
@@ -40,6 +85,13 @@ const LOOKS: Record<
     body: 'divide-y divide-zinc-100',
     th: 'px-4 py-2 font-medium',
     td: 'px-4 py-2',
+  },
+  tall: {
+    table: 'w-full text-left text-sm',
+    head: 'border-b border-zinc-100 text-xs text-zinc-500',
+    body: 'divide-y divide-zinc-100',
+    th: 'px-4 py-2 font-medium',
+    td: 'px-4 py-3 align-top',
   },
   compact: {
     table: 'w-full text-left text-sm',
@@ -78,15 +130,21 @@ export function DataTable<Row>({
 }) {
   const style = LOOKS[look];
   const shown = columns.filter((column): column is DataColumn<Row> => column !== false);
+  const stacked = shown
+    .slice(1)
+    .filter((column) => column.stacksOnPhone)
+    .map((column, index) => ({ column, order: column.phoneOrder ?? index }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ column }) => column);
+  // What a column's header and cells share: their alignment, and whether a phone shows them.
+  const placed = (column: DataColumn<Row>) =>
+    cn(column.alignEnd && 'text-right', stacked.includes(column) && WIDE_ONLY);
   const table = (
     <table className={style.table} aria-label={label}>
       <thead className={style.head}>
         <tr>
           {shown.map((column) => (
-            <th
-              key={column.header}
-              className={cn(style.th, column.alignEnd && 'text-right', column.headerClassName)}
-            >
+            <th key={column.header} className={cn(style.th, placed(column), column.headerClassName)}>
               {column.headerContent ?? column.header}
             </th>
           ))}
@@ -104,12 +162,9 @@ export function DataTable<Row>({
                 style={hasDetail ? { borderBottomWidth: 0 } : undefined}
                 {...rowAttributes?.(row)}
               >
-                {shown.map((column) => (
-                  <td
-                    key={column.header}
-                    className={cn(style.td, column.alignEnd && 'text-right', column.className)}
-                  >
-                    {column.cell(row)}
+                {shown.map((column, index) => (
+                  <td key={column.header} className={cn(style.td, placed(column), column.className)}>
+                    {index === 0 ? firstCell(column, stacked, row) : column.cell(row)}
                   </td>
                 ))}
               </tr>
@@ -128,6 +183,7 @@ export function DataTable<Row>({
   );
   // `relative`: a visually hidden header (absolutely positioned) scrolls with the table instead of
   // widening the page on a phone.
-  if (look === 'card') return <Card className={cn('relative overflow-x-auto', className)}>{table}</Card>;
+  if (look === 'card' || look === 'tall')
+    return <Card className={cn('relative overflow-x-auto', className)}>{table}</Card>;
   return <div className={cn('relative overflow-x-auto', className)}>{table}</div>;
 }

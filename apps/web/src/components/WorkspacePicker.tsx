@@ -1,7 +1,8 @@
 import type { WorkspaceSummary } from '@slipway/contract';
 import { Check, ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { cn } from './ui/cn';
+import { useDismiss } from './useDismiss';
 
 /**
  * The workspace choice of the dashboard and monitoring headers, with the spec's four states (loading,
@@ -27,19 +28,7 @@ export function WorkspacePicker({
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   const label = loading
     ? 'Loading workspaces...'

@@ -1,5 +1,5 @@
 import type { Output } from '../output.js';
-import type { Target } from '../settings.js';
+import type { StoredLoginRead, Target } from '../settings.js';
 import type { SlipwayClient } from '../slipwayClient.js';
 
 /** What every command runs with. */
@@ -9,6 +9,8 @@ export interface CommandContext {
   output: Output;
   /** Where `login` keeps the server and token. */
   configFile: string;
+  /** What the config file held when the command started. */
+  stored: StoredLoginRead;
   /** Asks a question on the terminal; undefined when stdin is not one. */
   ask: ((question: string, options?: { secret?: boolean }) => Promise<string>) | undefined;
 }

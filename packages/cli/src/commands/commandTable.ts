@@ -1,5 +1,6 @@
 import type { CommandName, Invocation } from '../commandLine.js';
-import { login, whoami } from './account.js';
+import { login, logout, whoami } from './account.js';
+import { backupsCreate, backupsKey, backupsList, backupsRestore } from './backups.js';
 import type { CommandContext } from './commandContext.js';
 import { deploy, rollback } from './deployments.js';
 import { envImport, envList, envSet, envUnset } from './envVariables.js';
@@ -14,6 +15,7 @@ type Handler<N extends CommandName> = (
 /** One handler per command of the command line: a command without one fails `tsc`. */
 export const COMMANDS: { [N in CommandName]: Handler<N> } = {
   login,
+  logout,
   whoami,
   workspaces,
   deploy,
@@ -25,4 +27,8 @@ export const COMMANDS: { [N in CommandName]: Handler<N> } = {
   'env unset': envUnset,
   'env import': envImport,
   delete: deleteWorkspace,
+  'backups list': backupsList,
+  'backups create': backupsCreate,
+  'backups restore': backupsRestore,
+  'backups key': backupsKey,
 };

@@ -1,33 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type DeployJobMetadata,
-  type VM_SIZE_IDS,
-  type WorkflowStatus,
-  workflowStatusSchema,
-} from '@slipway/contract';
+import { type VM_SIZE_IDS, type WorkflowStatus, workflowStatusSchema } from '@slipway/contract';
 
 type VmSizeId = (typeof VM_SIZE_IDS)[number];
 
-import { CliError, EXIT } from '../cliErrors.js';
+import { CliError, RefusedError, UsageError } from '../cliErrors.js';
 import { createProgressView } from '../deploymentProgress.js';
-import { table } from '../output.js';
 import type { CommandContext } from './commandContext.js';
+import { buildLogTail, type DeploymentResult, presentDeployment } from './deploymentReport.js';
 
 const POLL_MS = 1000;
-const REPORT_LOG_LINES = 20;
-
-/** `deploy --json` and `rollback --json` print this (rollback adds `rollback_of`). */
-export interface DeploymentResult {
-  workspace: string;
-  session_id: string;
-  deployment_id: string;
-  state: 'completed' | 'failed';
-  error: string | null;
-  /** Service name → public URL. */
-  urls: Record<string, string>;
-  /** GET /api/deployment/job/{id} when it failed: reason, failed services, their states and last log lines. */
-  failure: DeployJobMetadata | null;
-}
 
 /**
  * Follows a started deployment to its end, drawing its progress: the status stream shows every step as it
@@ -38,6 +19,7 @@ async function follow(
   ctx: CommandContext,
   workspace: string,
   started: { sessionId: string; deploymentId: string },
+  repository: () => Promise<{ owner: string; repo: string }>,
 ): Promise<DeploymentResult> {
   const view = createProgressView(ctx.output);
   const params = { sessionId: started.sessionId };
@@ -62,6 +44,7 @@ async function follow(
   const failure = failed
     ? await ctx.client.call('deploymentJob', { params: { id: started.deploymentId } })
     : null;
+  const buildLog = failed ? await buildLogTail(ctx, repository) : [];
   return {
     workspace,
     session_id: started.sessionId,
@@ -70,6 +53,7 @@ async function follow(
     error: status.error,
     urls: status.data.deploymentData.metadata.urls,
     failure,
+    build_log: buildLog,
   };
 }
 
@@ -83,42 +67,6 @@ function statusEvent(data: string): WorkflowStatus | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The failure view's facts in plain lines: what went wrong, then each failed service's state and last lines. */
-export function failureReport(result: DeploymentResult): string[] {
-  const report = result.failure;
-  const lines = [
-    `Deployment ${result.deployment_id} of ${result.workspace} failed: ${result.error ?? 'no reason given'}`,
-  ];
-  if (!report) return lines;
-  if (report.failure_reason && report.failure_reason !== result.error)
-    lines.push(`Reason: ${report.failure_reason}`);
-  if (report.failed_services.length > 0) lines.push(`Failed services: ${report.failed_services.join(', ')}`);
-  for (const state of report.service_states) {
-    const code = state.exit_code === null ? '' : ` (exit code ${state.exit_code})`;
-    lines.push(`  ${state.service}: ${state.state}${code}${state.message ? ` — ${state.message}` : ''}`);
-  }
-  for (const [service, log] of Object.entries(report.container_logs)) {
-    const last = log.trimEnd().split('\n').slice(-REPORT_LOG_LINES);
-    if (last.join('') === '') continue;
-    lines.push(`--- last lines of ${service} ---`, ...last);
-  }
-  return lines;
-}
-
-function present(ctx: CommandContext, result: DeploymentResult, done: string) {
-  if (result.state === 'failed') {
-    ctx.output.result(result, () => []);
-    if (!ctx.output.json) for (const line of failureReport(result)) ctx.output.note(line);
-    else ctx.output.note(failureReport(result)[0]!);
-    return EXIT.failure;
-  }
-  ctx.output.result(result, (r) => [
-    done,
-    ...table(Object.entries(r.urls).map(([service, url]) => [`  ${service}`, url])),
-  ]);
-  return EXIT.ok;
 }
 
 export async function deploy(
@@ -137,8 +85,12 @@ export async function deploy(
     },
   });
   ctx.output.note(`Deploying ${args.owner}/${args.repo}@${args.branch} (deployment ${started.deploymentId})`);
-  const result = await follow(ctx, args.repo, started);
-  return present(ctx, result, `Deployed ${args.owner}/${args.repo}@${args.branch} to workspace ${args.repo}`);
+  const result = await follow(ctx, args.repo, started, async () => args);
+  return presentDeployment(
+    ctx,
+    result,
+    `Deployed ${args.owner}/${args.repo}@${args.branch} to workspace ${args.repo}`,
+  );
 }
 
 /** `rollback --json`: a deployment result and the revision it started again. */
@@ -159,14 +111,14 @@ export async function rollback(
       ))
     : revisions.find((r) => !r.current && r.can_roll_back);
   if (!target) {
-    throw new CliError(
+    throw new RefusedError(
       args.revision
         ? `Workspace ${args.workspace} has no revision ${args.revision}`
         : `Workspace ${args.workspace} has no earlier revision whose images are still kept`,
     );
   }
   if (!target.can_roll_back) {
-    throw new CliError(
+    throw new RefusedError(
       `Revision ${target.deployment_id} of ${args.workspace} can no longer be rolled back to: its images are gone`,
     );
   }
@@ -178,16 +130,21 @@ export async function rollback(
   ctx.output.note(
     `Rolling ${args.workspace} back to ${target.deployment_id} (${target.commit_sha?.slice(0, 7) ?? 'no commit'}, deployed ${target.deployed_at})`,
   );
+  // The build log's route names the repository; a rollback knows only the workspace, so it asks, if it fails.
+  const repository = async () => {
+    const details = await ctx.client.call('workspaceDetails', { params: { name: args.workspace } });
+    return { owner: details.repo_owner, repo: args.workspace };
+  };
   const result: RollbackResult = {
-    ...(await follow(ctx, args.workspace, started)),
+    ...(await follow(ctx, args.workspace, started, repository)),
     rollback_of: target.deployment_id,
   };
-  return present(ctx, result, `Rolled ${args.workspace} back to ${target.deployment_id}`);
+  return presentDeployment(ctx, result, `Rolled ${args.workspace} back to ${target.deployment_id}`);
 }
 
 function onlyOne<T extends { deployment_id: string }>(matches: T[], prefix: string): T | undefined {
   if (matches.length > 1) {
-    throw new CliError(`${prefix} matches ${matches.length} revisions; give more of the deployment id`);
+    throw new UsageError(`${prefix} matches ${matches.length} revisions; give more of the deployment id`);
   }
   return matches[0];
 }

@@ -1,4 +1,4 @@
-import { EXIT } from '../cliErrors.js';
+import { ApiError, CliError, EXIT, RefusedError } from '../cliErrors.js';
 import { readDotenvFile } from '../dotenvFile.js';
 import type { CommandContext } from './commandContext.js';
 
@@ -16,10 +16,11 @@ export interface EnvSavedResult {
   updated: number;
 }
 
-/** `env unset --json`. */
+/** `env unset --json`: how many were removed, and which. */
 export interface EnvUnsetResult {
   workspace: string;
   deleted: number;
+  removed: string[];
 }
 
 const shell = (value: string) =>
@@ -56,18 +57,67 @@ export async function envImport(
   return save(ctx, args.workspace, await readDotenvFile(args.file));
 }
 
+/**
+ * The names of the workspace's variables, without their values: the previews' list (read scope) names every
+ * variable of a deployed workspace. A name that is not one (variables set before its first deployment) is read
+ * from the variables themselves, which needs secrets:read.
+ */
+async function variableNames(ctx: CommandContext, workspace: string): Promise<Set<string>> {
+  try {
+    const listed = await ctx.client.call('listPreviewVariables', { params: { name: workspace } });
+    return new Set(listed.map((v) => v.key));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+  }
+  try {
+    const listed = await ctx.client.call('listEnvVariables', { params: { workspace } });
+    return new Set(listed.variables.map((v) => v.key));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      throw new RefusedError(
+        `Cannot check which variables ${workspace} holds before removing any: it is not a deployed workspace, and reading its variables needs the secrets:read scope. Nothing was removed`,
+      );
+    }
+    throw error;
+  }
+}
+
+const variables = (count: number) => `${count} variable${count === 1 ? '' : 's'}`;
+
+/**
+ * All or nothing: every key is checked first, and a missing one refuses the whole command before anything is
+ * removed. (Another client could still remove one between the check and the removal: then the sentence says
+ * which were removed and which were kept.)
+ */
 export async function envUnset(
   ctx: CommandContext,
   args: { workspace: string; keys: string[] },
 ): Promise<number> {
-  let deleted = 0;
-  for (const key of args.keys) {
-    deleted += (await ctx.client.call('deleteEnvVariable', { params: { workspace: args.workspace, key } }))
-      .deleted;
+  const keys = [...new Set(args.keys)];
+  const held = await variableNames(ctx, args.workspace);
+  const missing = keys.filter((key) => !held.has(key));
+  if (missing.length > 0) {
+    throw new RefusedError(
+      `${args.workspace} has no variable${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: nothing was removed`,
+    );
+  }
+  const removed: string[] = [];
+  try {
+    for (const key of keys) {
+      await ctx.client.call('deleteEnvVariable', { params: { workspace: args.workspace, key } });
+      removed.push(key);
+    }
+  } catch (error) {
+    if (removed.length === 0 || !(error instanceof CliError)) throw error;
+    const kept = keys.filter((key) => !removed.includes(key));
+    throw new CliError(
+      `${error.message} — removed ${removed.join(', ')} before that; ${kept.join(', ')} kept`,
+      error.exitCode,
+    );
   }
   ctx.output.result<EnvUnsetResult>(
-    { workspace: args.workspace, deleted },
-    (r) => `${r.workspace}: ${r.deleted} removed`,
+    { workspace: args.workspace, deleted: removed.length, removed },
+    (r) => `${r.workspace}: ${variables(r.deleted)} removed: ${r.removed.join(', ')} (a redeploy applies it)`,
   );
   return EXIT.ok;
 }

@@ -1,5 +1,5 @@
 import type { WorkspaceDetails, WorkspaceSummary } from '@slipway/contract';
-import { EXIT, UsageError } from '../cliErrors.js';
+import { EXIT, RefusedError, UsageError } from '../cliErrors.js';
 import { table } from '../output.js';
 import type { CommandContext } from './commandContext.js';
 
@@ -37,9 +37,17 @@ function listText(list: { workspaces: WorkspaceLine[] }) {
   ]);
 }
 
-export async function workspaces(ctx: CommandContext): Promise<number> {
+/** The state of a workspace whose last deployment left it without a working version. */
+const FAILED = 'failed';
+
+async function listed(ctx: CommandContext): Promise<WorkspaceLine[]> {
   const list = { workspaces: (await ctx.client.call('listWorkspaces')).map(line) };
   ctx.output.result(list, listText);
+  return list.workspaces;
+}
+
+export async function workspaces(ctx: CommandContext): Promise<number> {
+  await listed(ctx);
   return EXIT.ok;
 }
 
@@ -47,16 +55,26 @@ export async function workspaces(ctx: CommandContext): Promise<number> {
 export interface WorkspaceStatus extends WorkspaceLine {
   services: WorkspaceDetails['service_states'];
   latest_deployment: WorkspaceDetails['latest_deployment'];
+  /** What last went wrong (a failed deployment's reason), or null. */
+  last_error: string | null;
 }
 
+/**
+ * A workspace's state, or every workspace's: exit 1 when one is failed (its last deployment left it without a
+ * working version), so a script or a CI check can ask `slipway status shop` and act on the exit status.
+ */
 export async function status(ctx: CommandContext, args: { workspace: string | undefined }): Promise<number> {
-  if (!args.workspace) return workspaces(ctx);
+  if (!args.workspace) {
+    const all = await listed(ctx);
+    return all.some((w) => w.status === FAILED) ? EXIT.failed : EXIT.ok;
+  }
   const details = await ctx.client.call('workspaceDetails', { params: { name: args.workspace } });
   const result: { workspace: WorkspaceStatus } = {
     workspace: {
       ...line(details),
       services: details.service_states,
       latest_deployment: details.latest_deployment,
+      last_error: details.log_watcher.last_error,
     },
   };
   ctx.output.result(result, ({ workspace: w }) => {
@@ -66,6 +84,7 @@ export async function status(ctx: CommandContext, args: { workspace: string | un
       latest
         ? `Latest deployment: ${latest.id} ${latest.status} (${latest.trigger}, ${latest.commit_sha?.slice(0, 7) ?? 'no commit'}, ${latest.created_at})`
         : 'No deployment yet',
+      ...(w.status === FAILED && w.last_error ? [`Last error: ${w.last_error}`] : []),
       ...table(
         w.services.map((s) => [
           `  ${s.service}`,
@@ -76,7 +95,7 @@ export async function status(ctx: CommandContext, args: { workspace: string | un
       ),
     ];
   });
-  return EXIT.ok;
+  return result.workspace.status === FAILED ? EXIT.failed : EXIT.ok;
 }
 
 /** `delete --json`. */
@@ -95,10 +114,7 @@ export async function deleteWorkspace(
     const answer = await ctx.ask(
       `This deletes ${args.workspace}: its containers, images, volumes and variables. Type its name to go on: `,
     );
-    if (answer.trim() !== args.workspace) {
-      ctx.output.note('Nothing deleted.');
-      return EXIT.failure;
-    }
+    if (answer.trim() !== args.workspace) throw new RefusedError('Nothing deleted: that is not its name');
   }
   const answer = await ctx.client.call('deleteWorkspace', { params: { name: args.workspace } });
   ctx.output.result<DeleteResult>(

@@ -18,7 +18,11 @@ function primaryUrl(urls: Record<string, string>, preferred?: string): string | 
   );
 }
 
-/** Marks the workspace live, records the deployed version, and prunes images older than the kept versions. */
+/**
+ * Marks the workspace live, records the deployed version, and prunes images older than the kept versions. From
+ * the moment the row holds `service_urls` the version serves: previews report themselves Live then
+ * (previews/previewDeployer.ts), not after the plan is saved and the pruning ends.
+ */
 export async function postDeployment(
   deps: Pick<DeploymentDeps, 'workspaces' | 'repository' | 'plans' | 'keepVersions'>,
   {

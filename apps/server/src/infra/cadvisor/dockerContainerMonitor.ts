@@ -1,9 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import type { CadvisorContainerInfo, CadvisorContainerStats, CadvisorMachineInfo } from '@slipway/contract';
+import type {
+  CadvisorContainerInfo,
+  CadvisorContainerStats,
+  CadvisorMachineInfo,
+  UnansweredContainer,
+} from '@slipway/contract';
 import type Docker from 'dockerode';
+import type { Logger } from 'pino';
 import { DomainError } from '../../domain/errors.js';
-import { createDocker } from '../docker/dockerode.js';
+import { createDocker, engineKey } from '../docker/dockerode.js';
+import { isEngineDeadlineError } from '../docker/engineDeadlines.js';
+import { stillUnanswered } from '../docker/unansweredContainers.js';
 import type { ContainerMonitor } from './containerMonitor.js';
 
 type DockerStats = Docker.ContainerStats;
@@ -86,9 +94,15 @@ function hostSample(): CadvisorContainerStats {
  * cAdvisor's shapes built from the Docker Engine. CPU usage is a cumulative counter, so a rate needs two
  * samples: the previous reading of each container is kept in memory and sent with the new one.
  */
-export function createDockerContainerMonitor(options: { socketPath: string }): ContainerMonitor {
+export function createDockerContainerMonitor(options: {
+  socketPath: string;
+  logger: Logger;
+}): ContainerMonitor {
   const docker = createDocker({ socketPath: options.socketPath });
+  const engine = engineKey(docker);
   const previous = new Map<string, CadvisorContainerStats>();
+  const nameOf = (summary: Docker.ContainerInfo) =>
+    summary.Names[0]?.replace(/^\//, '') ?? summary.Id.slice(0, 12);
 
   function withPrevious(key: string, current: CadvisorContainerStats, fallback?: CadvisorContainerStats) {
     const before = previous.get(key) ?? fallback;
@@ -96,26 +110,38 @@ export function createDockerContainerMonitor(options: { socketPath: string }): C
     return before && before.timestamp !== current.timestamp ? [before, current] : [current];
   }
 
-  async function containerInfo(summary: Docker.ContainerInfo): Promise<CadvisorContainerInfo | undefined> {
+  /**
+   * One container's card; a container the engine does not answer about is reported instead (and asked again in
+   * the background once a minute), so one wedged container never holds the others' cards back.
+   */
+  async function containerInfo(
+    summary: Docker.ContainerInfo,
+  ): Promise<CadvisorContainerInfo | UnansweredContainer | undefined> {
     const known = previous.has(summary.Id);
+    // One-shot is instant; the first reading waits for Docker's own pre-sample so a rate shows at once.
+    const read = () =>
+      docker.getContainer(summary.Id).stats({ stream: false, ...(known ? { 'one-shot': true } : {}) } as {
+        stream: false;
+      }) as Promise<DockerStats>;
+    const unanswered = stillUnanswered(engine, summary.Id, read);
+    if (unanswered) return { id: summary.Id, name: nameOf(summary), sentence: unanswered.sentence };
     let raw: DockerStats;
     try {
-      // One-shot is instant; the first reading waits for Docker's own pre-sample so a rate shows at once.
-      raw = (await docker.getContainer(summary.Id).stats({
-        stream: false,
-        ...(known ? { 'one-shot': true } : {}),
-      } as {
-        stream: false;
-      })) as DockerStats;
-    } catch {
-      return undefined; // stopped between the list and the reading
+      raw = await read();
+    } catch (error) {
+      if (!isEngineDeadlineError(error)) return undefined; // stopped between the list and the reading
+      options.logger.warn(
+        { err: error, container: summary.Id, name: nameOf(summary) },
+        'the Docker Engine does not answer about a container; the admin panel lists the others without it',
+      );
+      return { id: summary.Id, name: nameOf(summary), sentence: error.message };
     }
     const current = toCadvisorStats(raw);
     const pre =
       !known && raw.precpu_stats?.cpu_usage?.total_usage && raw.preread && !raw.preread.startsWith('0001')
         ? { ...current, timestamp: raw.preread, cpu: cpuUsage(raw.precpu_stats) }
         : undefined;
-    const name = summary.Names[0]?.replace(/^\//, '') ?? summary.Id.slice(0, 12);
+    const name = nameOf(summary);
     const limit = raw.memory_stats?.limit ?? 0;
     return {
       name: `/docker/${summary.Id}`,
@@ -167,8 +193,12 @@ export function createDockerContainerMonitor(options: { socketPath: string }): C
       } catch (error) {
         throw dockerUnreachable(error);
       }
-      const infos = (await Promise.all(running.map(containerInfo))).filter(
-        (info): info is CadvisorContainerInfo => info !== undefined,
+      const read = await Promise.all(running.map(containerInfo));
+      const infos = read.filter(
+        (info): info is CadvisorContainerInfo => info !== undefined && 'stats' in info,
+      );
+      const unanswered = read.filter(
+        (info): info is UnansweredContainer => info !== undefined && 'sentence' in info,
       );
       const alive = new Set(running.map((c) => c.Id));
       for (const id of previous.keys()) if (id !== '/' && !alive.has(id)) previous.delete(id);
@@ -179,6 +209,7 @@ export function createDockerContainerMonitor(options: { socketPath: string }): C
         spec: { has_cpu: true, has_memory: true, has_network: false, memory: { limit: os.totalmem() } },
         stats: withPrevious('/', hostSample()),
         subcontainers: infos,
+        ...(unanswered.length > 0 ? { unanswered } : {}),
       };
     },
   };

@@ -2,6 +2,7 @@ import { cp, lstat, mkdir, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isInside, JailError, openRepositoryJail, type RepositoryJail } from '../jail/repositoryJail.js';
 import { isObj, type Obj } from './composeMerge.js';
+import { repositoryPath } from './composeRawPolicy.js';
 
 /**
  * Where a workspace's bind mounts come from (the sandbox rule is in docs/SECURITY.md). The policy has already
@@ -64,7 +65,9 @@ async function place(p: Placement, service: string, source: string, readOnly: bo
   }
   const relative = path.relative(p.jail.root, real ?? source);
   if (!isInside(p.jail.root, path.join(p.jail.root, relative))) {
-    throw new Error(`Service '${service}' mounts ${source}, which is outside the repository`);
+    throw new Error(
+      `Service '${service}' mounts ${repositoryPath(p.jail.root, source)}, which is outside the repository`,
+    );
   }
   const base = readOnly ? p.revisionDir : p.dataDir;
   const dest = path.join(base, relative);

@@ -1,10 +1,10 @@
-import path from 'node:path';
+import { realpathSync } from 'node:fs';
 import { JailError, openRepositoryJail } from '../jail/repositoryJail.js';
 import { ComposeReadError } from './composeInterpolation.js';
 import { COMPOSE_LIMITS, ComposeLimitError } from './composeLimits.js';
 import type { Obj } from './composeMerge.js';
 import { buildSources, checkComposePolicy } from './composePolicy.js';
-import { jailViolation } from './composeRawPolicy.js';
+import { jailRefusal, jailViolation, repositoryPath } from './composeRawPolicy.js';
 import { interpolationEnv, readComposeModel } from './composeReader.js';
 import { type Material, translateForComposeV1 } from './composeV1.js';
 import { buildArgsMap, checkDockerfile } from './dockerfilePolicy.js';
@@ -33,11 +33,10 @@ export function runCheck(task: CheckTask): CheckResult {
   try {
     return task.kind === 'read' ? checkRead(task) : checkNormalized(task);
   } catch (error) {
-    if (
-      error instanceof ComposeLimitError ||
-      error instanceof JailError ||
-      error instanceof ComposeReadError
-    ) {
+    if (error instanceof JailError) {
+      return { kind: 'refused', message: jailRefusal(realpathSync(task.repoDir), error) };
+    }
+    if (error instanceof ComposeLimitError || error instanceof ComposeReadError) {
       return { kind: 'refused', message: error.message };
     }
     throw error;
@@ -76,7 +75,7 @@ function checkNormalized(task: Extract<CheckTask, { kind: 'normalized' }>): Chec
   const violations = checkComposePolicy(normalized, context);
   if (violations.length > 0) return { kind: 'normalized', violations, normalized };
   for (const build of buildSources(normalized, jail)) {
-    const contextShown = path.relative(jail.root, build.context) || '.';
+    const contextShown = repositoryPath(jail.root, build.context);
     try {
       for (const link of jail.findEscapingLinks(build.context, {
         maxEntries: COMPOSE_LIMITS.contextEntries,
@@ -98,7 +97,9 @@ function checkNormalized(task: Extract<CheckTask, { kind: 'normalized' }>): Chec
       }
     } catch (error) {
       if (!(error instanceof JailError)) throw error;
-      violations.push(jailViolation(build.service, 'build.dockerfile', build.dockerfileGiven, error));
+      violations.push(
+        jailViolation(jail.root, build.service, 'build.dockerfile', build.dockerfileGiven, error),
+      );
     }
   }
   return { kind: 'normalized', violations, normalized };

@@ -3,19 +3,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { refusalSentences } from '../../test/refusalSentences.js';
 import { openRepositoryJail } from '../jail/repositoryJail.js';
 import { checkComposePolicy } from './composePolicy.js';
 import { escapeCompose, finalizeConfig, listServices, stringifyCompose } from './composeProject.js';
 
 const REPO = realpathSync(mkdtempSync(path.join(tmpdir(), 'slipway-policy-')));
 mkdirSync(path.join(REPO, 'web'));
-afterAll(() => rmSync(REPO, { recursive: true, force: true }));
+/** Every sentence these rules produce is looked at once more at the end: none shows where the checkout is. */
+const refusals = refusalSentences();
+afterAll(() => {
+  refusals.expectNoHostPath(REPO);
+  rmSync(REPO, { recursive: true, force: true });
+});
 const CONTEXT = { jail: openRepositoryJail(REPO), workspaceId: 'ws1', projectName: 'slipway-ws1' };
 /** Normalized configs as `docker-compose config` (v1, short syntax) and `docker compose config` (v2, long) print them. */
 const service = (extra: Record<string, unknown>) => ({
   services: { web: { image: 'busybox:1.36', ...extra } },
 });
-const messages = (config: unknown) => checkComposePolicy(config, CONTEXT).map((v) => v.message);
+const messages = (config: unknown) =>
+  refusals.ofViolations(checkComposePolicy(config, CONTEXT)).map((v) => v.message);
 
 describe('compose sandbox policy (normalized config)', () => {
   it('allows an ordinary project with named volumes, ports and a build inside the repository', () => {

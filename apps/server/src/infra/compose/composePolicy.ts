@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
-import path from 'node:path';
 import { JailError, type RepositoryJail } from '../jail/repositoryJail.js';
 import { COMPOSE_LIMITS } from './composeLimits.js';
-import { jailViolation } from './composeRawPolicy.js';
+import { jailViolation, repositoryPath } from './composeRawPolicy.js';
 import { IMAGE_PROBLEM_TEXT, imageReferenceProblem } from './imageReference.js';
 import type { PolicyViolation } from './policyViolation.js';
 import { checkScopedResources } from './scopedResources.js';
@@ -68,7 +67,7 @@ function inRepository(
     return jail.resolve(where.given, where.from);
   } catch (error) {
     if (!(error instanceof JailError)) throw error;
-    found.push(jailViolation(where.service, where.key, where.given, error));
+    found.push(jailViolation(jail.root, where.service, where.key, where.given, error));
     return undefined;
   }
 }
@@ -135,9 +134,9 @@ function checkBindMount(name: string, source: string | undefined, jail: Reposito
   if (!source || source.startsWith('~')) {
     return [notAllowed(name, 'volumes', `a bind mount of ${source ?? 'a host path'}`)];
   }
-  const shown = source.startsWith(`${jail.root}/`) ? `./${path.relative(jail.root, source)}` : source;
+  const shown = repositoryPath(jail.root, source);
   const escaping = jailRefusal(jail, source);
-  if (escaping?.reason === 'outside') return [jailViolation(name, 'volumes', shown, escaping)];
+  if (escaping?.reason === 'outside') return [jailViolation(jail.root, name, 'volumes', source, escaping)];
   if (escaping) return [];
   const real = jail.resolve(source);
   if (!statSync(real).isDirectory()) return [];
@@ -149,7 +148,7 @@ function checkBindMount(name: string, source: string | undefined, jail: Reposito
     }));
   } catch (error) {
     if (!(error instanceof JailError)) throw error;
-    return [jailViolation(name, 'volumes', shown, error)];
+    return [jailViolation(jail.root, name, 'volumes', source, error)];
   }
 }
 

@@ -41,7 +41,7 @@ function referenced(
   } catch (error) {
     if (!(error instanceof JailError)) throw error;
     if (error.reason !== 'missing' || required)
-      ctx.violations.push(jailViolation(service, key, given, error));
+      ctx.violations.push(jailViolation(ctx.jail.root, service, key, given, error));
     return undefined;
   }
 }
@@ -65,7 +65,7 @@ function resolveListedFiles(ctx: ReadContext, name: string, key: string, value: 
       out.push({ path: real });
     } catch (error) {
       if (!(error instanceof JailError)) throw error;
-      ctx.violations.push(jailViolation(name, key, given, error));
+      ctx.violations.push(jailViolation(ctx.jail.root, name, key, given, error));
     }
   }
   return out;

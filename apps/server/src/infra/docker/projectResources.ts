@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import { builderOf, builtImagePrefix, composeProjectName, LABELS } from './conventions.js';
+import { isEngineDeadlineError } from './engineDeadlines.js';
 
 const projectFilter = (workspaceId: string) => ({
   label: [`${LABELS.composeProject}=${composeProjectName(workspaceId)}`],
@@ -82,7 +83,9 @@ export async function tailContainerLogs(docker: Docker, containerId: string, lin
  * Removes what a workspace left on an engine: its Compose project's containers, networks and (when asked)
  * volumes, found by the project label and the project's name prefix — no compose file needed, so it works after
  * a crash too — and
- * Slipway's own containers for it outside the project (the `system` metrics container).
+ * Slipway's own containers for it outside the project (the `system` metrics container). When the engine did not
+ * answer a removal in time (engineDeadlines.ts), the others are still tried, then it throws with those sentences:
+ * the caller tries again later.
  */
 export async function removeProjectResources(
   docker: Docker,
@@ -90,7 +93,12 @@ export async function removeProjectResources(
   options: { volumes: boolean; images?: boolean },
 ): Promise<void> {
   // Each removal is best effort, so that one resource that will not go does not keep the others; a container
-  // or network already gone (removed by Compose, or by a concurrent clean-up) fails here too.
+  // or network already gone (removed by Compose, or by a concurrent clean-up) fails here too, and one still in
+  // use by a container that would not go is tried again with it. Only the engine's silence is reported.
+  const unanswered: string[] = [];
+  const noteUnanswered = (error: unknown) => {
+    if (isEngineDeadlineError(error)) unanswered.push(error.message);
+  };
   const filters = projectFilter(workspaceId);
   const ours = [
     ...(await docker.listContainers({
@@ -100,10 +108,7 @@ export async function removeProjectResources(
     ...(await listCandidateContainers(docker, workspaceId)),
   ];
   for (const container of [...(await docker.listContainers({ all: true, filters })), ...ours]) {
-    await docker
-      .getContainer(container.Id)
-      .remove({ force: true, v: options.volumes })
-      .catch(() => {});
+    await docker.getContainer(container.Id).remove({ force: true, v: options.volumes }).catch(noteUnanswered);
   }
   const project = composeProjectName(workspaceId);
   // By label, and by the names only the workspace's project can have (`{project}_…`, scopedResources.ts): the
@@ -115,10 +120,7 @@ export async function removeProjectResources(
     ...(await docker.listNetworks({ filters: named })).filter((network) => ownName(network.Name)),
   ];
   for (const id of new Set(networks.map((network) => network.Id))) {
-    await docker
-      .getNetwork(id)
-      .remove()
-      .catch(() => {});
+    await docker.getNetwork(id).remove().catch(noteUnanswered);
   }
   if (options.volumes) {
     const volumes = [
@@ -128,21 +130,18 @@ export async function removeProjectResources(
       ),
     ];
     for (const name of new Set(volumes.map((volume) => volume.Name))) {
-      await docker
-        .getVolume(name)
-        .remove()
-        .catch(() => {});
+      await docker.getVolume(name).remove().catch(noteUnanswered);
     }
   }
   if (options.images) {
     for (const image of await listWorkspaceImages(docker, workspaceId)) {
       for (const { name } of referencesOf(image, workspaceId)) {
-        await docker
-          .getImage(name)
-          .remove({ force: true })
-          .catch(() => {});
+        await docker.getImage(name).remove({ force: true }).catch(noteUnanswered);
       }
     }
+  }
+  if (unanswered.length > 0) {
+    throw new Error(`Not everything of the workspace was removed: ${unanswered.join('; ')}`);
   }
 }
 

@@ -49,7 +49,7 @@ export function resticError(stderr: string, action: string): ResticError {
     return new ResticError(`The backup repository is read-only: ${detail}`);
   }
   if (
-    /repository contains errors|Pack ID does not match|invalid data returned|ciphertext verification failed|pack .* contains \d+ errors|unexpected EOF|load .*: .*verification|pack .* (does not exist|not found)|(blob|pack|tree) [0-9a-f]+ (not found|is missing)|no such file or directory.*data\/|id [0-9a-f]+ not found/i.test(
+    /repository contains errors|Pack ID does not match|invalid data returned|ciphertext verification failed|pack .* contains \d+ errors|unexpected EOF|load .*: .*verification|pack .* (does not exist|not found)|(blob|pack|tree) [0-9a-f]+ (not found|is missing)|ReadFull\(<data\/|loading tree for snapshot .* failed|\/data\/[0-9a-f]{2}\/[0-9a-f]{64}: no such file|id [0-9a-f]+ not found/i.test(
       stderr,
     )
   ) {

@@ -1,11 +1,18 @@
 import type { User } from '@slipway/contract';
 import { ChevronDown, CreditCard, LogOut, UserCog } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui';
+import { useDismiss } from '../../components/useDismiss';
 
 const itemClasses =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 focus:bg-zinc-100 focus:outline-none';
+
+/** The menu's pages, for whitelisted users only. */
+const WHITELISTED_LINKS = [
+  { to: '/subscriptions', label: 'Subscriptions', icon: CreditCard },
+  { to: '/account-settings', label: 'Account Settings', icon: UserCog },
+] as const;
 
 /**
  * Avatar + login button opening Subscriptions and Account Settings (whitelisted users only) and Logout; closes on outside
@@ -16,24 +23,10 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, (how) => {
+    setOpen(false);
+    if (how === 'escape') button.current?.focus();
+  });
 
   return (
     <div ref={root} className="relative ml-2">
@@ -62,28 +55,13 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
             {user.email && <p className="truncate text-xs text-zinc-500">{user.email}</p>}
           </div>
           <div className="pt-1">
-            {user.whitelisted && (
-              <Link
-                role="menuitem"
-                to="/subscriptions"
-                className={itemClasses}
-                onClick={() => setOpen(false)}
-              >
-                <CreditCard className="h-4 w-4" aria-hidden="true" />
-                Subscriptions
-              </Link>
-            )}
-            {user.whitelisted && (
-              <Link
-                role="menuitem"
-                to="/account-settings"
-                className={itemClasses}
-                onClick={() => setOpen(false)}
-              >
-                <UserCog className="h-4 w-4" aria-hidden="true" />
-                Account Settings
-              </Link>
-            )}
+            {user.whitelisted &&
+              WHITELISTED_LINKS.map(({ to, label, icon: Icon }) => (
+                <Link key={to} role="menuitem" to={to} className={itemClasses} onClick={() => setOpen(false)}>
+                  <Icon className="h-4 w-4" aria-hidden="true" />
+                  {label}
+                </Link>
+              ))}
             <button
               role="menuitem"
               type="button"

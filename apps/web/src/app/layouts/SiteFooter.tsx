@@ -19,6 +19,35 @@ export function SiteFooter() {
     </Link>
   );
 
+  const getStarted = user ? (
+    pageLink('/repository-picker', 'Get Started')
+  ) : (
+    <button type="button" className={linkClasses} onClick={signIn}>
+      Get Started
+    </button>
+  );
+  const columns = [
+    {
+      id: 'footer-product',
+      title: 'Product',
+      links: [
+        sectionLink('features', 'Features'),
+        sectionLink('faq', 'FAQ'),
+        pageLink('/documentation', 'Documentation'),
+        getStarted,
+      ],
+    },
+    {
+      id: 'footer-support',
+      title: 'Support',
+      links: [
+        pageLink('/documentation', 'Documentation'),
+        pageLink('/status', 'Status'),
+        pageLink('/contact', 'Contact'),
+      ],
+    },
+  ];
+
   return (
     <footer className="border-t border-zinc-200 bg-zinc-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
@@ -39,35 +68,18 @@ export function SiteFooter() {
             Beta Available Now
           </p>
         </div>
-        <nav aria-labelledby="footer-product">
-          <h2 id="footer-product" className="text-sm font-semibold text-zinc-900">
-            Product
-          </h2>
-          <ul className="mt-3 space-y-2">
-            <li>{sectionLink('features', 'Features')}</li>
-            <li>{sectionLink('faq', 'FAQ')}</li>
-            <li>{pageLink('/documentation', 'Documentation')}</li>
-            <li>
-              {user ? (
-                pageLink('/repository-picker', 'Get Started')
-              ) : (
-                <button type="button" className={linkClasses} onClick={signIn}>
-                  Get Started
-                </button>
-              )}
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className="text-sm font-semibold text-zinc-900">
-            Support
-          </h2>
-          <ul className="mt-3 space-y-2">
-            <li>{pageLink('/documentation', 'Documentation')}</li>
-            <li>{pageLink('/status', 'Status')}</li>
-            <li>{pageLink('/contact', 'Contact')}</li>
-          </ul>
-        </nav>
+        {columns.map(({ id, title, links }) => (
+          <nav key={id} aria-labelledby={id}>
+            <h2 id={id} className="text-sm font-semibold text-zinc-900">
+              {title}
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {links.map((link, index) => (
+                <li key={index}>{link}</li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="border-t border-zinc-200">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-zinc-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">

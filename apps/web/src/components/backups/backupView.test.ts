@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../lib/dates';
 import {
   backupStateText,
+  backupStatus,
   backupsPollInterval,
   canBackUpNow,
   canRestore,
@@ -15,6 +16,7 @@ import {
   RESTORE_POLL_MS,
   restorePollInterval,
   restoreQuestion,
+  restoreStatus,
   restoreStepStates,
   restoreSummary,
 } from './backupView';
@@ -202,5 +204,25 @@ describe('the overdue banner', () => {
     expect(missedText(missed, [])).toBe(
       `No backup was verified since ${at}: the scheduled backup did not run.`,
     );
+  });
+});
+
+describe('status badges', () => {
+  it('turn while a backup or a restore moves on by itself, and stay once it has ended', () => {
+    expect(backupStatus({ ...backup, status: 'verifying' })).toEqual({
+      label: 'Verifying',
+      tone: 'info',
+      moving: true,
+    });
+    expect(backupStatus({ ...backup, status: 'failed' })).toEqual({
+      label: 'Failed',
+      tone: 'danger',
+      moving: false,
+    });
+    expect(restoreStatus(restore)).toEqual({ label: 'Restoring data', tone: 'info', moving: true });
+    expect(restoreStatus({ ...restore, status: 'rolled_back' })).toMatchObject({
+      tone: 'warning',
+      moving: false,
+    });
   });
 });

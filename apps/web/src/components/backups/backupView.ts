@@ -1,13 +1,16 @@
-import type {
-  Backup,
-  BackupOverview,
-  BackupPart,
-  BackupSettings,
-  BackupStatus,
-  Restore,
-  RestoreStatus,
+import {
+  BACKUP_STATUS_LABELS,
+  type Backup,
+  type BackupOverview,
+  type BackupPart,
+  type BackupSettings,
+  type BackupStatus,
+  RESTORE_STATUS_LABELS,
+  type Restore,
+  type RestoreStatus,
 } from '@slipway/contract';
 import { formatDateTime } from '../../lib/dates';
+import { statusOf } from '../StatusBadge';
 import type { BadgeTone } from '../ui';
 
 /** Blue while it runs or is checked, green once its restore checked out, red when it failed or is damaged. */
@@ -66,6 +69,15 @@ export const isBackupMoving = (backup: Backup) =>
 
 export const isRestoreRunning = (restore: Restore | null | undefined): restore is Restore =>
   restore !== null && restore !== undefined && !FINISHED.has(restore.status);
+
+const backupStatusOf = statusOf(BACKUP_STATUS_LABELS, BACKUP_STATUS_TONES);
+const restoreStatusOf = statusOf(RESTORE_STATUS_LABELS, RESTORE_STATUS_TONES);
+
+/** Verified / Failed / Backing up / Verifying, turning while it moves on by itself. */
+export const backupStatus = (backup: Backup) => backupStatusOf(backup.status, isBackupMoving(backup));
+
+/** The restore's step while it runs (turning), or how it ended. */
+export const restoreStatus = (restore: Restore) => restoreStatusOf(restore.status, isRestoreRunning(restore));
 
 /** While a backup or a restore runs, the list is read this often (a safety backup appears in it too). */
 export const MOVING_POLL_MS = 2_000;

@@ -1,5 +1,5 @@
 import type { Preview } from '@slipway/contract';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '../ExternalLink';
 import { previewUrls } from './previewView';
 
 /** Each service's URL as a link; the service's name beside it when there are several. */
@@ -11,15 +11,9 @@ export function PreviewLinks({ preview }: { preview: Preview }) {
       {urls.map(({ service, url }) => (
         <li key={service} className="text-xs">
           {urls.length > 1 && <span className="mr-1 text-zinc-500">{service}:</span>}
-          <a
-            href={url}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1 font-medium break-all text-accent-700 hover:underline"
-          >
+          <ExternalLink href={url} className="font-medium break-all text-accent-700">
             {url}
-            <ExternalLink className="h-3 w-3 shrink-0" aria-hidden="true" />
-          </a>
+          </ExternalLink>
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@ import {
   MOVING_POLL_MS,
   PREVIEW_STATE_TONES,
   previewName,
+  previewStatus,
   previewsPollInterval,
   previewUrls,
   removeQuestion,
@@ -84,5 +85,10 @@ describe('a preview in the list', () => {
     expect(at('2026-11-27T15:00:00.000Z')).toBe('3 hours ago');
     expect(at('2026-11-29T13:00:00.000Z')).toBe('2 days ago');
     expect(ageText('not a date')).toBe('');
+  });
+
+  it('shows its state as a badge that turns while the preview moves on by itself', () => {
+    expect(previewStatus(inState('deploying'))).toEqual({ label: 'Deploying', tone: 'info', moving: true });
+    expect(previewStatus(preview)).toEqual({ label: 'Live', tone: 'success', moving: false });
   });
 });

@@ -1,5 +1,6 @@
-import type { Preview, PreviewState } from '@slipway/contract';
+import { PREVIEW_STATE_LABELS, type Preview, type PreviewState } from '@slipway/contract';
 import { timeAgo } from '../../lib/plural';
+import { statusOf } from '../StatusBadge';
 import type { BadgeTone } from '../ui';
 
 /** Grey while it waits, blue while it moves, green when it serves, orange when a person must act, red when it failed. */
@@ -16,6 +17,11 @@ export const PREVIEW_STATE_TONES = {
 const MOVING: ReadonlySet<PreviewState> = new Set(['waiting_for_slot', 'deploying', 'removing']);
 
 export const isMoving = (preview: Preview) => MOVING.has(preview.state);
+
+const previewStatusOf = statusOf(PREVIEW_STATE_LABELS, PREVIEW_STATE_TONES);
+
+/** The state's badge: turning while the preview moves on by itself. */
+export const previewStatus = (preview: Preview) => previewStatusOf(preview.state, isMoving(preview));
 
 /** While a preview is deploying (or waiting for its slot, or being removed). */
 export const MOVING_POLL_MS = 3_000;

@@ -68,38 +68,39 @@ export function FormField({
   );
 }
 
-export function Input({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  ...rest
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * A field around a text control: FormField takes the label, hint, error and required mark, the control `draw`s
+ * gets their wiring, the field's classes (and `extraClass`) and every other attribute given.
+ */
+function withField<Attributes extends { className?: string | undefined }>(
+  props: FieldProps & Attributes,
+  draw: (
+    control: FieldControlProps & { className: string },
+    attributes: Omit<FieldProps & Attributes, keyof FieldProps | 'className'>,
+  ) => ReactNode,
+  extraClass?: string,
+) {
+  const { label, error, hint, required, className, ...attributes } = props;
   return (
     <FormField label={label} error={error} hint={hint} required={required}>
-      {(control) => <input {...control} className={cn(fieldClasses(Boolean(error)), className)} {...rest} />}
+      {(control) =>
+        draw({ ...control, className: cn(fieldClasses(Boolean(error)), extraClass, className) }, attributes)
+      }
     </FormField>
   );
 }
 
-export function Textarea({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  ...rest
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <FormField label={label} error={error} hint={hint} required={required}>
-      {(control) => (
-        <textarea
-          {...control}
-          className={cn(fieldClasses(Boolean(error)), 'min-h-24', className)}
-          {...rest}
-        />
-      )}
-    </FormField>
-  );
+export function Input(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return withField(props, (control, attributes) => <input {...control} {...attributes} />);
+}
+
+/** A number field whose text stays as typed until Save (a half-typed number is not replaced), the number keypad on a phone. */
+export function NumberInput(
+  props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'>,
+) {
+  return <Input type="number" inputMode="numeric" {...props} />;
+}
+
+export function Textarea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return withField(props, (control, attributes) => <textarea {...control} {...attributes} />, 'min-h-24');
 }

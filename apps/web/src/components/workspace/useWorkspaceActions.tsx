@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { serverDetail } from '../../api/errors';
 import { deleteWorkspace, startRedeploy, workspacesKey } from '../../api/workspaces';
+import { deployPath } from '../../lib/deployPath';
 import { type RepoRef, redeployTarget } from '../../lib/repoUrl';
 import { newSessionId } from '../../lib/sessionId';
 import { useDialogs } from '../DialogsProvider';
@@ -41,12 +42,7 @@ export function useWorkspaceActions(workspace: WorkspaceSummary | undefined, onD
     setBusy('redeploy');
     try {
       await startRedeploy({ sessionId, owner: target.owner, repo: target.repo, branch, vmSize });
-      navigate(
-        `/deploy/${encodeURIComponent(target.owner)}/${encodeURIComponent(target.repo)}?sessionId=${sessionId}`,
-        {
-          state: { branch, vmSize },
-        },
-      );
+      navigate(deployPath(target.owner, target.repo, sessionId), { state: { branch, vmSize } });
     } catch (error) {
       setTarget(null);
       await dialogs.alert(

@@ -2,10 +2,11 @@ import type { ApiToken } from '@slipway/contract';
 import { KeySquare, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useApiTokens, useRevokeApiToken } from '../../api/apiTokens';
-import { DataTable } from '../../components/DataTable';
+import { actionsColumn, DataTable } from '../../components/DataTable';
 import { useDialogs } from '../../components/DialogsProvider';
 import { EmptyState } from '../../components/EmptyState';
-import { Alert, Badge, Button, Card, CardHeader, Spinner } from '../../components/ui';
+import { RowButton } from '../../components/RowButton';
+import { Alert, Badge, Card, CardHeader, Spinner } from '../../components/ui';
 import { formatDate } from '../../lib/dates';
 import { expiresText, lastUsedText, workspacesText } from './tokenForm';
 
@@ -80,23 +81,15 @@ export function TokenTable() {
           { header: 'Created', cell: (token) => formatDate(token.created_at) },
           { header: 'Expires', cell: (token) => expiresText(token) },
           { header: 'Last used', cell: lastUsedText },
-          {
-            header: 'Actions',
-            headerContent: <span className="sr-only">Actions</span>,
-            alignEnd: true,
-            cell: (token) => (
-              <Button
-                size="sm"
-                variant="secondary"
-                icon={Trash2}
-                aria-label={`Revoke ${token.name}`}
-                loading={revoke.isPending && revoke.variables?.id === token.id}
-                onClick={() => void confirmRevoke(token)}
-              >
-                Revoke
-              </Button>
-            ),
-          },
+          actionsColumn((token: ApiToken) => (
+            <RowButton
+              label="Revoke"
+              of={token.name}
+              icon={Trash2}
+              busy={revoke.isPending && revoke.variables?.id === token.id}
+              onClick={() => void confirmRevoke(token)}
+            />
+          )),
         ]}
       />
     );

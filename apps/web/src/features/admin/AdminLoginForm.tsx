@@ -2,7 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { adminLogin } from '../../api/admin';
 import { httpStatus, serverError } from '../../api/errors';
-import { Alert, Button, Card, CardBody, Input } from '../../components/ui';
+import { Alert, Button, Card, CardBody, IconTile, Input } from '../../components/ui';
 
 /** The Admin Access form: Enter or the button submits the password. */
 export function AdminLoginForm({ onSuccess }: { onSuccess: () => void }) {
@@ -40,9 +40,7 @@ export function AdminLoginForm({ onSuccess }: { onSuccess: () => void }) {
       <Card className="w-full max-w-md">
         <CardBody className="space-y-6 py-8">
           <div className="flex flex-col items-center gap-3 text-center">
-            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-accent-50 text-accent-600">
-              <ShieldCheck className="h-6 w-6" aria-hidden="true" />
-            </span>
+            <IconTile icon={ShieldCheck} size="lg" className="rounded-full bg-accent-50 text-accent-600" />
             <h1 className="text-2xl font-semibold text-zinc-900">Admin Access</h1>
             <p className="text-sm text-zinc-500">Enter the admin password to open the Slipway admin panel.</p>
           </div>

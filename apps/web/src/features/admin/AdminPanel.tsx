@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { adminLogout } from '../../api/admin';
 import { useAdminStats } from '../../api/adminQueries';
 import { httpStatus } from '../../api/errors';
-import { Button, cn, TabButton } from '../../components/ui';
+import { Button, cn, IconTile, TabButton } from '../../components/ui';
 import { AuditLogTab } from './AuditLogTab';
 import { failureText, LOAD_FAILURE } from './adminMessages';
 import type { AdminNotifier, AdminTabProps } from './adminTabTypes';
@@ -80,9 +80,7 @@ export function AdminPanel({ onSignedOut }: { onSignedOut: () => void }) {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
-          <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-zinc-900 text-white">
-            <Shield className="h-5 w-5" aria-hidden="true" />
-          </span>
+          <IconTile icon={Shield} className="rounded-lg bg-zinc-900 text-white" />
           <div>
             <h1 className="text-2xl font-semibold text-zinc-900">Admin Panel</h1>
             <p className="text-sm text-zinc-500">

@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../api/publicConfig';
 import { useVmSizes } from '../../api/repositories';
 import { Alert, Button, Card, CardBody, CardHeader, LoadingView } from '../../components/ui';
 import { type SelectedRepo, useDeploymentSelection } from '../../lib/deploymentSelection';
+import { deployPath } from '../../lib/deployPath';
 import { savePendingDeployment } from '../../lib/pendingDeployment';
 import { FreeBetaNotice } from './FreeBetaNotice';
 
@@ -75,7 +76,7 @@ export function BillingPage() {
         window.location.assign(subscription.hosted_checkout_url);
         return;
       }
-      navigate(`/deploy/${encodeURIComponent(repo.owner.login)}/${encodeURIComponent(repo.name)}`, {
+      navigate(deployPath(repo.owner.login, repo.name), {
         state: { branch, vmSize: vmSizeId, subscriptionId: subscription.id },
       });
     } catch (caught) {

@@ -1,12 +1,11 @@
 import { MAX_SERVICE_REPLICAS } from '@slipway/contract';
 import { Layers } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { setServiceReplicas } from '../../api/serviceReplicas';
 import { useWorkspaceDetails } from '../../api/workspaces';
 import { Alert, Button, Card, CardBody, CardHeader } from '../../components/ui';
 import { fieldClasses } from '../../components/ui/Input';
-import { newSessionId } from '../../lib/sessionId';
+import { useDeploymentStart } from '../../components/workspace/useDeploymentStart';
 import { replicaCounts } from './replicaCounts';
 
 /**
@@ -16,10 +15,8 @@ import { replicaCounts } from './replicaCounts';
  */
 export function ServiceReplicasCard({ workspace }: { workspace: string }) {
   const details = useWorkspaceDetails(workspace);
-  const navigate = useNavigate();
   const [wanted, setWanted] = useState<Record<string, number>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { starting: busy, error, start } = useDeploymentStart();
   // The service states card above says when the details cannot be read.
   if (details.isPending || details.isError) return null;
   const services = Object.keys(details.data.service_urls).sort();
@@ -29,18 +26,9 @@ export function ServiceReplicasCard({ workspace }: { workspace: string }) {
     details.data.containers.map((c) => c.service),
   );
 
-  const apply = async (service: string, replicas: number) => {
-    setBusy(service);
-    setError(null);
-    try {
-      const { sessionId } = await setServiceReplicas(workspace, service, replicas, newSessionId());
-      const { repo_owner: owner, repo_name: repo } = details.data;
-      navigate(`/deploy/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}?sessionId=${sessionId}`);
-    } catch (failure) {
-      setError((failure as Error).message);
-      setBusy(null);
-    }
-  };
+  const repository = { owner: details.data.repo_owner, repo: details.data.repo_name };
+  const apply = (service: string, replicas: number) =>
+    start(service, repository, (sessionId) => setServiceReplicas(workspace, service, replicas, sessionId));
 
   return (
     <Card>

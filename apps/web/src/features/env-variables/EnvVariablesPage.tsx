@@ -7,6 +7,7 @@ import { useDialogs } from '../../components/DialogsProvider';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { Alert, Button } from '../../components/ui';
 import { useDeploymentSelection } from '../../lib/deploymentSelection';
+import { deployPath } from '../../lib/deployPath';
 import { EnvInfoPanel } from './EnvInfoPanel';
 import { EnvVariablesEditor } from './EnvVariablesEditor';
 import { uploadErrorText } from './uploadErrorText';
@@ -27,7 +28,7 @@ export function EnvVariablesPage() {
 
   const goToReview = () => {
     if (!repo) return;
-    navigate(`/deploy/${encodeURIComponent(repo.owner.login)}/${encodeURIComponent(repo.name)}`, {
+    navigate(deployPath(repo.owner.login, repo.name), {
       state: { branch: selectedBranch, vmSize: selectedVmSize },
     });
   };

@@ -1,4 +1,5 @@
 import { GitBranch, Github, Rocket, Server } from 'lucide-react';
+import { IconTile } from '../../components/ui/IconTile';
 import { DemoVideo } from './DemoVideo';
 import { SectionHeading } from './SectionHeading';
 
@@ -45,9 +46,7 @@ export function DemoSection() {
               className="relative rounded-xl border border-zinc-200 bg-white p-6 shadow-sm"
             >
               <div className="flex items-center justify-between">
-                <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-accent-50 text-accent-600">
-                  <step.icon className="h-5 w-5" aria-hidden="true" />
-                </span>
+                <IconTile icon={step.icon} className="rounded-lg bg-accent-50 text-accent-600" />
                 <span className="font-mono text-sm text-zinc-400">0{index + 1}</span>
               </div>
               <h3 className="mt-4 font-semibold text-zinc-900">{step.title}</h3>

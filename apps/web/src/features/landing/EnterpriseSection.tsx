@@ -1,5 +1,5 @@
 import { Building2 } from 'lucide-react';
-import { ButtonLink } from '../../components/ui';
+import { ButtonLink, IconTile } from '../../components/ui';
 
 export function EnterpriseSection() {
   return (
@@ -7,9 +7,11 @@ export function EnterpriseSection() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="flex flex-col items-start gap-6 rounded-2xl border border-zinc-200 bg-gradient-to-br from-accent-50 to-white p-8 sm:p-10 md:flex-row md:items-center md:justify-between">
           <div className="flex gap-4">
-            <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-white text-accent-600 shadow-sm ring-1 ring-zinc-200">
-              <Building2 className="h-6 w-6" aria-hidden="true" />
-            </span>
+            <IconTile
+              icon={Building2}
+              size="lg"
+              className="rounded-xl bg-white text-accent-600 shadow-sm ring-1 ring-zinc-200"
+            />
             <div>
               <h2 id="enterprise-title" className="text-2xl font-semibold tracking-tight text-zinc-950">
                 Enterprise and on-premises

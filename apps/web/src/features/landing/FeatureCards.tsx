@@ -1,4 +1,5 @@
 import { BellRing, Boxes, Lock, ScrollText } from 'lucide-react';
+import { IconTile } from '../../components/ui/IconTile';
 import { SectionHeading } from './SectionHeading';
 import { SupportMatrix } from './SupportMatrix';
 
@@ -43,9 +44,7 @@ export function FeatureCards() {
         <div className="mt-12 grid gap-6 sm:grid-cols-2">
           {FEATURES.map((feature) => (
             <article key={feature.title} className="rounded-xl border border-zinc-200 bg-white p-6 shadow-sm">
-              <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-accent-600 text-white">
-                <feature.icon className="h-5 w-5" aria-hidden="true" />
-              </span>
+              <IconTile icon={feature.icon} className="rounded-lg bg-accent-600 text-white" />
               <h3 className="mt-4 text-lg font-semibold text-zinc-900">{feature.title}</h3>
               <p className="mt-2 leading-relaxed text-zinc-600">{feature.text}</p>
             </article>

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DetailRow } from '../../components/DetailRow';
 import { Button, ButtonLink, Card } from '../../components/ui';
 import { readDeploymentSelection } from '../../lib/deploymentSelection';
+import { deployPath } from '../../lib/deployPath';
 import { type PendingDeployment, takePendingDeployment } from '../../lib/pendingDeployment';
 
 export const SUCCESS_DELAY_MS = 1000;
@@ -39,7 +40,7 @@ export function PaymentSuccessPage() {
         timers.push(
           setTimeout(() => {
             const { selectedRepo: repo } = pending;
-            navigate(`/deploy/${encodeURIComponent(repo.owner.login)}/${encodeURIComponent(repo.name)}`, {
+            navigate(deployPath(repo.owner.login, repo.name), {
               state: {
                 branch: pending.selectedBranch,
                 vmSize: pending.selectedVmSize,

@@ -10,17 +10,28 @@ import {
   uploadEnvVariables,
   useEnvVariables,
 } from '../../api/envVariables';
+import { AsyncSection } from '../../components/AsyncSection';
 import { DataTable } from '../../components/DataTable';
 import { useDialogs } from '../../components/DialogsProvider';
 import { EmptyState } from '../../components/EmptyState';
-import { Alert, Button, Spinner } from '../../components/ui';
+import { SettingsLoadError } from '../../components/settings/SettingsLoadError';
+import { Alert, Button } from '../../components/ui';
 import { fieldClasses } from '../../components/ui/Input';
 import { countOf, NOUNS } from '../../lib/plural';
 import { AddVariablesDialog } from './AddVariablesDialog';
 import { envDeleteError, envLoadError, envSaveError } from './envMessages';
-import { SettingsLoadError } from './SettingsLoadError';
 
 export function EnvVariablesTab({ workspace }: { workspace: string }) {
+  const query = useEnvVariables(workspace);
+  return (
+    <AsyncSection query={query} failed={(error) => <SettingsLoadError message={envLoadError(error)} />}>
+      {(variables) => <EnvVariables workspace={workspace} variables={variables} />}
+    </AsyncSection>
+  );
+}
+
+/** The table with inline edit, or the empty state; both add through the same dialog. */
+function EnvVariables({ workspace, variables }: { workspace: string; variables: EnvVariable[] }) {
   const dialogs = useDialogs();
   const [actionError, setActionError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
@@ -30,8 +41,6 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
   const [uploadError, setUploadError] = useState<string | null>(null);
 
   const queryClient = useQueryClient();
-  const query = useEnvVariables(workspace);
-  const variables = query.data ?? null;
   // After every change, and when an edit is abandoned: the server's list again.
   const reload = () => queryClient.invalidateQueries({ queryKey: envVariablesKey(workspace) });
 
@@ -39,7 +48,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
     if (!editing) return;
     const current = editing;
     setEditing(null);
-    if (variables?.find((v) => v.key === current.key)?.value === current.value) return;
+    if (variables.find((v) => v.key === current.key)?.value === current.value) return;
     try {
       await updateEnvVariable(workspace, current.key, current.value);
       setActionError(null);
@@ -61,7 +70,7 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
 
   const removeAll = async () => {
     const ok = await dialogs.confirm(
-      `Delete all ${variables?.length ?? 0} environment variables of ${workspace}? This cannot be undone.`,
+      `Delete all ${variables.length} environment variables of ${workspace}? This cannot be undone.`,
       { title: 'Delete All', confirmLabel: 'Delete All', destructive: true },
     );
     if (!ok) return;
@@ -87,15 +96,6 @@ export function EnvVariablesTab({ workspace }: { workspace: string }) {
       setUploading(false);
     }
   };
-
-  if (query.isError) return <SettingsLoadError message={envLoadError(query.error)} />;
-  if (!variables) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="text-accent-600" />
-      </div>
-    );
-  }
 
   const addDialog = (
     <AddVariablesDialog

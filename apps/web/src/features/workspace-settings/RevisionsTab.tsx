@@ -1,42 +1,37 @@
-import type { Revision } from '@slipway/contract';
+import type { Revision, WorkspaceRevisions } from '@slipway/contract';
 import { History, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { startRollback, useRevisions } from '../../api/revisions';
-import { Alert, Badge, Button, Card, CardBody, Spinner } from '../../components/ui';
+import { AsyncSection } from '../../components/AsyncSection';
+import { settingsLoadError } from '../../components/settings/SettingsLoadError';
+import { Alert, Badge, Button, Card, CardBody } from '../../components/ui';
+import { useDeploymentStart } from '../../components/workspace/useDeploymentStart';
 import { formatDateTime } from '../../lib/dates';
 import { TRIGGER_LABELS } from '../../lib/deploymentTriggers';
-import { newSessionId } from '../../lib/sessionId';
-import { SettingsLoadError } from './SettingsLoadError';
+import { DeployOnPushSwitch } from './DeployOnPushSwitch';
 
-/** The workspace's successful deployments, newest first, each kept one a click away from running again. */
+/**
+ * Workspace Settings → Revisions: deploy on push, and the workspace's successful deployments, newest first, each
+ * kept one a click away from running again.
+ */
 export function RevisionsTab({ workspace }: { workspace: string }) {
   const revisions = useRevisions(workspace);
-  const navigate = useNavigate();
-  const [starting, setStarting] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <DeployOnPushSwitch workspace={workspace} />
+      <AsyncSection query={revisions} failed={settingsLoadError}>
+        {(data) => <Revisions workspace={workspace} revisions={data} />}
+      </AsyncSection>
+    </>
+  );
+}
 
-  if (revisions.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="text-accent-600" />
-      </div>
+function Revisions({ workspace, revisions }: { workspace: string; revisions: WorkspaceRevisions }) {
+  const { starting, error, start } = useDeploymentStart();
+  const { owner, repo, kept } = revisions;
+  const rollBack = (revision: Revision) =>
+    start(revision.deployment_id, { owner, repo }, (sessionId) =>
+      startRollback(workspace, revision.deployment_id, sessionId),
     );
-  }
-  if (revisions.isError) return <SettingsLoadError message={revisions.error.message} />;
-  const { owner, repo, kept } = revisions.data;
-
-  const rollBack = async (revision: Revision) => {
-    setStarting(revision.deployment_id);
-    setError(null);
-    try {
-      const { sessionId } = await startRollback(workspace, revision.deployment_id, newSessionId());
-      navigate(`/deploy/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}?sessionId=${sessionId}`);
-    } catch (failure) {
-      setError((failure as Error).message);
-      setStarting(null);
-    }
-  };
 
   return (
     <Card>
@@ -53,11 +48,11 @@ export function RevisionsTab({ workspace }: { workspace: string }) {
             {error}
           </Alert>
         )}
-        {revisions.data.revisions.length === 0 ? (
+        {revisions.revisions.length === 0 ? (
           <p className="mt-6 text-sm text-zinc-500">No successful deployment yet.</p>
         ) : (
           <ul className="mt-4 divide-y divide-zinc-100" aria-label="Revisions">
-            {revisions.data.revisions.map((revision) => (
+            {revisions.revisions.map((revision) => (
               <li
                 key={revision.deployment_id}
                 data-testid="revision"

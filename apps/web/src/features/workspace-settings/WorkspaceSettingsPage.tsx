@@ -1,44 +1,30 @@
-import {
-  ArrowLeft,
-  Bell,
-  DatabaseBackup,
-  GitPullRequest,
-  Globe,
-  History,
-  KeyRound,
-  type LucideIcon,
-  Save,
-  Settings,
-} from 'lucide-react';
+import { ArrowLeft, Bell, History, KeyRound, Save, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AsyncSection } from '../../components/AsyncSection';
 import { PageHeader } from '../../components/PageHeader';
-import { Alert, Button, Spinner, TabButton } from '../../components/ui';
-import { BackupsTab } from './backups/BackupsTab';
-import { DeployOnPushSwitch } from './DeployOnPushSwitch';
-import { DomainsTab } from './domains/DomainsTab';
+import { SettingsLoadError } from '../../components/settings/SettingsLoadError';
+import type { SettingsTab } from '../../components/settings/settingsTab';
+import { Alert, Button, TabButton } from '../../components/ui';
 import { EnvVariablesTab } from './EnvVariablesTab';
 import { NotificationsTab } from './NotificationsTab';
-import { PreviewsTab } from './previews/PreviewsTab';
 import { RevisionsTab } from './RevisionsTab';
-import { SettingsLoadError } from './SettingsLoadError';
-import { useNotificationSettings } from './useNotificationSettings';
+import { configLoadError, useNotificationSettings } from './useNotificationSettings';
 
-type Tab = 'notifications' | 'env' | 'revisions' | 'domains' | 'previews' | 'backups';
+/** Notifications is the page's own: the header's Save Changes saves it. */
+const NOTIFICATIONS = { id: 'notifications', label: 'Notifications', icon: Bell } as const;
 
-const TABS: { id: Tab; label: string; icon: LucideIcon }[] = [
-  { id: 'notifications', label: 'Notifications', icon: Bell },
-  { id: 'env', label: 'Environment Variables', icon: KeyRound },
-  { id: 'revisions', label: 'Revisions', icon: History },
-  { id: 'domains', label: 'Domains', icon: Globe },
-  { id: 'previews', label: 'Previews', icon: GitPullRequest },
-  { id: 'backups', label: 'Backups', icon: DatabaseBackup },
+/** This area's other tabs; the ones other areas bring come after them. */
+const OWN_TABS: readonly SettingsTab[] = [
+  { id: 'env', label: 'Environment Variables', icon: KeyRound, Panel: EnvVariablesTab },
+  { id: 'revisions', label: 'Revisions', icon: History, Panel: RevisionsTab },
 ];
 
-/** The tab named in the address (`?tab=revisions`), else Notifications. */
-const tabNamed = (name: string | null): Tab => TABS.find((tab) => tab.id === name)?.id ?? 'notifications';
-
-export function WorkspaceSettingsPage() {
+/**
+ * Workspace Settings: Notifications, Environment Variables and Revisions, then `moreTabs`, the tabs of the areas
+ * app/ composes in (domains, previews, backups). `?tab=` opens one; Notifications otherwise.
+ */
+export function WorkspaceSettingsPage({ moreTabs = [] }: { moreTabs?: readonly SettingsTab[] }) {
   const [params] = useSearchParams();
   const workspace = params.get('workspace') ?? '';
   if (!workspace) {
@@ -48,13 +34,17 @@ export function WorkspaceSettingsPage() {
       </div>
     );
   }
-  return <WorkspaceSettings key={workspace} workspace={workspace} />;
+  return <WorkspaceSettings key={workspace} workspace={workspace} tabs={[...OWN_TABS, ...moreTabs]} />;
 }
 
-function WorkspaceSettings({ workspace }: { workspace: string }) {
+function WorkspaceSettings({ workspace, tabs }: { workspace: string; tabs: readonly SettingsTab[] }) {
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(tabNamed(params.get('tab')));
+  // The tab named in the address (`?tab=revisions`), else Notifications.
+  const [tab, setTab] = useState(
+    () => tabs.find(({ id }) => id === params.get('tab'))?.id ?? NOTIFICATIONS.id,
+  );
   const settings = useNotificationSettings(workspace);
+  const Panel = tabs.find(({ id }) => id === tab)?.Panel;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -73,7 +63,7 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
           <Button
             onClick={() => void settings.save()}
             loading={settings.saving}
-            disabled={settings.load.status !== 'ready'}
+            disabled={settings.load.isPending || settings.load.isError}
             icon={Save}
           >
             {settings.saving ? 'Saving...' : 'Save Changes'}
@@ -86,7 +76,7 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
         aria-label="Settings"
         className="mt-6 flex gap-1 overflow-x-auto border-b border-zinc-200"
       >
-        {TABS.map(({ id, label, icon: Icon }) => (
+        {[NOTIFICATIONS, ...tabs].map(({ id, label, icon: Icon }) => (
           <TabButton
             key={id}
             selected={tab === id}
@@ -102,29 +92,15 @@ function WorkspaceSettings({ workspace }: { workspace: string }) {
       <div className="mt-6 space-y-4">
         {settings.saveError && <Alert tone="error">{settings.saveError}</Alert>}
         {settings.saved && <Alert tone="success">Settings saved.</Alert>}
-        {tab === 'notifications' ? (
-          settings.load.status === 'loading' ? (
-            <div className="flex justify-center py-16">
-              <Spinner className="text-accent-600" />
-            </div>
-          ) : settings.load.status === 'error' ? (
-            <SettingsLoadError message={settings.load.message} />
-          ) : (
-            <NotificationsTab settings={settings} />
-          )
-        ) : tab === 'env' ? (
-          <EnvVariablesTab workspace={workspace} />
-        ) : tab === 'domains' ? (
-          <DomainsTab workspace={workspace} />
-        ) : tab === 'previews' ? (
-          <PreviewsTab workspace={workspace} />
-        ) : tab === 'backups' ? (
-          <BackupsTab workspace={workspace} />
+        {Panel ? (
+          <Panel workspace={workspace} />
         ) : (
-          <>
-            <DeployOnPushSwitch workspace={workspace} />
-            <RevisionsTab workspace={workspace} />
-          </>
+          <AsyncSection
+            query={settings.load}
+            failed={(error) => <SettingsLoadError message={configLoadError(error)} />}
+          >
+            {() => <NotificationsTab settings={settings} />}
+          </AsyncSection>
         )}
       </div>
     </div>

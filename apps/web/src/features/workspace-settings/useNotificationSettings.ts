@@ -10,9 +10,12 @@ import {
   useAlertConfig,
 } from '../../api/alertConfig';
 import { isNetworkError, serverError } from '../../api/errors';
+import type { Loadable } from '../../components/AsyncSection';
 import { SAVE_BLOCKED_MESSAGE, sinkProblem } from './sinkFields';
 
-export type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
+/** Why the configuration could not be read, in the spec's words. */
+export const configLoadError = (error: unknown) =>
+  isNetworkError(error) ? 'Error loading configuration' : 'Failed to load alert configuration';
 
 const EMPTY_CONFIG: EditableAlertConfig = { sinks: [], rules: [], global_enabled: true };
 
@@ -29,17 +32,13 @@ export function useNotificationSettings(workspace: string) {
   const [showErrors, setShowErrors] = useState(false);
   const [testing, setTesting] = useState<number | null>(null);
 
-  const load: LoadState =
+  // Once read, the draft is edited here: a failed refresh later does not take it away.
+  const load: Loadable<EditableAlertConfig> =
     query.data !== undefined
-      ? { status: 'ready' }
+      ? { isPending: false, isError: false, data: query.data }
       : query.isError
-        ? {
-            status: 'error',
-            message: isNetworkError(query.error)
-              ? 'Error loading configuration'
-              : 'Failed to load alert configuration',
-          }
-        : { status: 'loading' };
+        ? { isPending: false, isError: true, error: query.error }
+        : { isPending: true, isError: false };
 
   const edit = (next: EditableAlertConfig) => {
     setEdited({ workspace, config: next });

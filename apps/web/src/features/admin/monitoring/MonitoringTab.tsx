@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, Select, Spinner } from '../../../components/ui';
+import { Alert, Button, Card, Select, Spinner } from '../../../components/ui';
 import { countOf, NOUNS } from '../../../lib/plural';
 import type { AdminTabProps } from '../adminTabTypes';
 import { ContainerGrid } from './ContainerGrid';
@@ -13,10 +13,18 @@ const INTERVAL_OPTIONS = REFRESH_INTERVALS.map((ms) => ({
   label: ms === 0 ? 'No auto-refresh' : countOf(ms / 1000, NOUNS.second),
 }));
 
+/** Above the cards, when the engine did not answer about some containers (their cards are missing). */
+const unansweredTitle = (count: number) =>
+  `The Docker Engine does not answer about ${countOf(count, NOUNS.container)}; ` +
+  `the others are shown without ${count === 1 ? 'it' : 'them'}`;
+
 /** System Monitoring: the host once, the containers every interval, from the admin cAdvisor proxy. */
 export function MonitoringTab({ active }: AdminTabProps) {
   const [intervalMs, setIntervalMs] = useState<number>(DEFAULT_REFRESH_MS);
-  const { machine, containers, error, loading, refresh } = useContainerMonitoring(intervalMs, active);
+  const { machine, containers, unanswered, error, loading, refresh } = useContainerMonitoring(
+    intervalMs,
+    active,
+  );
 
   return (
     <div className="space-y-6">
@@ -55,6 +63,18 @@ export function MonitoringTab({ active }: AdminTabProps) {
       )}
 
       {machine && <MachineInfoCard machine={machine} />}
+
+      {!error && unanswered.length > 0 && (
+        <Alert tone="warning" title={unansweredTitle(unanswered.length)}>
+          <ul className="list-disc space-y-1 pl-5">
+            {unanswered.map((container) => (
+              <li key={container.id} className="break-words">
+                {container.name}: {container.sentence}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
 
       {containers && containers.length === 0 && (
         <p className="rounded-lg border border-dashed border-zinc-300 py-10 text-center text-sm text-zinc-500">

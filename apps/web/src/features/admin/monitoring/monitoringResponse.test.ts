@@ -5,6 +5,7 @@ import {
   MACHINE_NOT_JSON,
   parseContainersResponse,
   parseMachineResponse,
+  unansweredIn,
 } from './monitoringResponse';
 
 const json = (status: number, body: unknown) => ({
@@ -49,5 +50,20 @@ describe('parseContainersResponse', () => {
     expect(() =>
       parseContainersResponse({ status: 200, contentType: 'application/json', body: '{' }),
     ).toThrow(INVALID_FORMAT);
+  });
+});
+
+describe('unansweredIn', () => {
+  it("reads the containers the engine did not answer about from Slipway's root, and nothing elsewhere", () => {
+    const stuck = {
+      id: 'abc',
+      name: 'tar',
+      sentence: 'The Docker Engine did not answer within 15 s when asked …',
+    };
+    expect(unansweredIn(json(200, { name: '/', subcontainers: [], unanswered: [stuck, { id: 1 }] }))).toEqual(
+      [stuck],
+    );
+    expect(unansweredIn(json(200, { name: '/', subcontainers: [] }))).toEqual([]);
+    expect(unansweredIn({ status: 200, contentType: 'text/html', body: '<html>' })).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { CadvisorMachineInfo } from '@slipway/contract';
+import type { CadvisorMachineInfo, UnansweredContainer } from '@slipway/contract';
 import type { RawResponse } from '../../../api/admin';
 import { containerCandidates } from './containerMetrics';
 
@@ -35,6 +35,16 @@ export function parseMachineResponse(response: RawResponse): CadvisorMachineInfo
   const parsed = looksLikeHtml(response) ? null : parseJson(response.body);
   if (!parsed || typeof parsed.value !== 'object' || parsed.value === null) throw new Error(MACHINE_NOT_JSON);
   return parsed.value as CadvisorMachineInfo;
+}
+
+/** The containers the Docker Engine did not answer about (Slipway's `/containers`, on its root); none elsewhere. */
+export function unansweredIn(response: RawResponse): UnansweredContainer[] {
+  const root = parseJson(response.body)?.value as { unanswered?: unknown } | undefined;
+  if (!Array.isArray(root?.unanswered)) return [];
+  return root.unanswered.filter(
+    (entry): entry is UnansweredContainer =>
+      typeof entry?.id === 'string' && typeof entry.name === 'string' && typeof entry.sentence === 'string',
+  );
 }
 
 export function parseContainersResponse(response: RawResponse): unknown[] {

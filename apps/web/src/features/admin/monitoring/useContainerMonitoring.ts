@@ -1,6 +1,6 @@
 import { useCadvisorContainers, useCadvisorMachine } from '../../../api/adminMonitoring';
 import { buildContainerMetrics } from './containerMetrics';
-import { parseContainersResponse, parseMachineResponse } from './monitoringResponse';
+import { parseContainersResponse, parseMachineResponse, unansweredIn } from './monitoringResponse';
 
 /** Spec §9: refresh options in ms (0 = no auto-refresh), 5 s by default. */
 export const REFRESH_INTERVALS = [0, 2000, 5000, 10000, 30000] as const;
@@ -15,7 +15,10 @@ export function useContainerMonitoring(intervalMs: number, active: boolean) {
   const machine = useCadvisorMachine(parseMachineResponse, pollMs);
   const cores = machine.data?.num_cores ?? 1;
   const containers = useCadvisorContainers(
-    (raw) => buildContainerMetrics(parseContainersResponse(raw), cores),
+    (raw) => ({
+      metrics: buildContainerMetrics(parseContainersResponse(raw), cores),
+      unanswered: unansweredIn(raw),
+    }),
     machine.data !== undefined,
     pollMs,
   );
@@ -29,7 +32,9 @@ export function useContainerMonitoring(intervalMs: number, active: boolean) {
 
   return {
     machine: machine.data,
-    containers: containers.data,
+    containers: containers.data?.metrics,
+    /** Containers the engine did not answer about: their cards are missing. */
+    unanswered: containers.data?.unanswered ?? [],
     error: failure ? failure.message : null,
     loading: machine.isFetching || containers.isFetching,
     refresh,
