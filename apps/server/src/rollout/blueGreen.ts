@@ -10,7 +10,6 @@ import {
   requestsInFlight,
   restoreRecordedRoutes,
   routeFor,
-  targetsOf,
   upstreamsOf,
 } from './publishedRoutes.js';
 import type { RevisionPlan } from './revisionPlans.js';
@@ -114,12 +113,9 @@ const current = async ({ run }: Rolling) =>
 
 /** The ingress targets of the green copy's services. */
 const greenTargets = ({ engine, version }: Rolling, green: Green) =>
-  targetsOf(
-    green.services.flatMap((service) =>
-      Object.values(green.hostPorts[service] ?? {}).map((hostPort) => ({ service, hostPort })),
-    ),
-    replicaCounts(version.plan.roles),
-    (port) => engine.upstream(port),
+  engine.targets(
+    Object.fromEntries(green.services.map((service) => [service, green.hostPorts[service] ?? {}])),
+    version.plan.roles,
   );
 
 /**

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { HealthResult } from '../health/healthVerifier.js';
 import type { ServiceRole } from '../health/serviceRoles.js';
+import type { IngressTarget } from '../infra/ingress/ingress.js';
 import type { HostPorts } from './hostPorts.js';
 import type { RevisionPlan } from './revisionPlans.js';
 import type { VersionView } from './serviceChanges.js';
@@ -80,6 +81,11 @@ export interface RolloutEngine {
   connect(hostPort: number): Promise<Duplex>;
   /** The address the ingress dials for a host port. */
   upstream(hostPort: number): string;
+  /**
+   * The ingress targets of a version's published ports on these host ports: per port, where the proxy reaches
+   * each of the service's replicas.
+   */
+  targets(hostPorts: HostPorts, roles: ServiceRole[]): IngressTarget[];
   /** A version as the engine will run it, to compare with another (what changed, what may run beside). */
   view(plan: RevisionPlan): VersionView;
 }

@@ -63,25 +63,5 @@ export function recordedTargets(workspace: Pick<WorkspaceRow, 'serviceUpstreams'
   });
 }
 
-/**
- * The ingress target of each published port on its host port; a service of N replicas holds N consecutive host
- * ports from it (hostPorts.ts), one per replica, and its target lists them all.
- */
-export function targetsOf(
-  ports: { service: string; hostPort: number }[],
-  replicas: Record<string, number>,
-  upstream: (hostPort: number) => string,
-): IngressTarget[] {
-  return ports.map(({ service, hostPort }) => {
-    const count = replicas[service] ?? 1;
-    return {
-      service,
-      upstream: upstream(hostPort),
-      hostPort,
-      ...(count > 1 ? { upstreams: Array.from({ length: count }, (_, i) => upstream(hostPort + i)) } : {}),
-    };
-  });
-}
-
 /** Every address of the targets (each replica's). */
 export const upstreamsOf = (targets: IngressTarget[]) => targets.flatMap((t) => t.upstreams ?? [t.upstream]);

@@ -10,7 +10,7 @@ import {
 } from './blueGreen.js';
 import type { RolloutEngine } from './engine.js';
 import { allocateHostPorts, type HostPorts, hostPortsOfReplicas } from './hostPorts.js';
-import { publishRoutes, targetsOf } from './publishedRoutes.js';
+import { publishRoutes } from './publishedRoutes.js';
 import type { RevisionPlan, VersionPlan } from './revisionPlans.js';
 import type { Rolling, RolloutRun } from './rolloutRun.js';
 import { serviceChanges } from './serviceChanges.js';
@@ -159,7 +159,7 @@ async function rollOut(
   const serviceUrls = await publishRoutes(
     run.routes,
     run.workspace,
-    targetsOf(ports, replicaCounts(plan.roles), (port) => engine.upstream(port)),
+    engine.targets(plan.hostPorts, plan.roles),
   );
   for (const [service, url] of Object.entries(serviceUrls)) run.log(`${service}: ${url}`);
   // The serving copy runs this version now: the green copy that stood in while it was replaced goes.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type Docker from 'dockerode';
 import { verifyHealth } from '../../health/healthVerifier.js';
+import { replicaCounts } from '../../health/serviceRoles.js';
 import { candidateProjectName, composeProjectName, LABELS } from '../../infra/docker/conventions.js';
 import {
   listCandidateContainers,
@@ -12,6 +13,7 @@ import type { EngineVersion, ReplicaState, RolloutEngine, Slot } from '../engine
 import type { VersionView } from '../serviceChanges.js';
 import { buildThroughEngine } from './engineBuilds.js';
 import { greenProject } from './greenProject.js';
+import { targetsOf } from './ingressTargets.js';
 import {
   BUILD_TIMEOUT_MS,
   type ComposeWorkspace,
@@ -190,6 +192,9 @@ export function createComposeEngine(ctx: ComposeWorkspace): RolloutEngine {
 
     connect: (port) => target.connect(port),
     upstream: (port) => target.upstream(port),
+    // A service of N replicas holds N consecutive host ports from its own (hostPorts.ts, runtimePlan.ts).
+    targets: (hostPorts, roles) =>
+      targetsOf(hostPorts, replicaCounts(roles), (port) => target.upstream(port)),
 
     view(plan): VersionView {
       return {
