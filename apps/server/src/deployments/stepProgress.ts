@@ -68,19 +68,15 @@ export function createStepProgress(
       return row;
     },
 
-    /** The step the deployment is in (the first before any started). */
-    get index() {
-      return Math.max(index, 0);
-    },
-
     /** Ends the current step and starts `name`, the next of the row's steps. */
     async enter(name: DeploymentStepName) {
       await complete();
+      // From here a failure is this step's.
+      index++;
       if (controller.signal.aborted) throw controller.signal.reason;
       // A row's steps were written from the contract, possibly by another version of Slipway.
-      const step = row.steps[index + 1];
+      const step = row.steps[index];
       if (step?.name !== name) throw new Error(`Unknown step ${step?.name ?? name}`);
-      index++;
       row = await deps.repository.update(row.id, {
         currentStep: index,
         steps: withStep(row.steps, index, { status: 'in_progress', startedAt: new Date().toISOString() }),
@@ -104,7 +100,7 @@ export function createStepProgress(
     /** Ends the last step: every step of the row must have run. */
     async finish() {
       clearTimeout(timer);
-      if (index !== row.steps.length - 1) throw new Error(`Step ${row.steps[index + 1]?.name} never ran`);
+      if (index !== row.steps.length - 1) throw new Error(`Step ${row.steps[index + 1]?.name} was not run`);
       await complete();
     },
 
