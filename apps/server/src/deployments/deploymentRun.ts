@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DEPLOYMENT_CANCELLED_MESSAGE } from '@slipway/contract';
 import type { DurableKind } from '../jobs/durableRuns.js';
-import type { HostPorts } from '../rollout/hostPorts.js';
+import { keptHostPorts } from '../rollout/hostPorts.js';
 import { apply, type Rollout, RolloutFailed, type Serving } from '../rollout/rollout.js';
 import type { RolloutRun } from '../rollout/rolloutRun.js';
 import { StepFailure } from '../rollout/stepFailure.js';
@@ -245,7 +245,7 @@ async function servingOf(deps: DeploymentDeps, ctx: RunContext): Promise<Serving
   return {
     plan: last ? await deps.plans.load(ctx.workspace.id, last.id) : undefined,
     firstDeploy: ctx.firstDeploy,
-    hostPorts: (last?.metadata as { host_ports?: HostPorts } | undefined)?.host_ports ?? {},
+    hostPorts: keptHostPorts(last?.metadata.host_ports),
   };
 }
 

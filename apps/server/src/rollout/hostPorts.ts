@@ -4,6 +4,22 @@ import type { Duplex } from 'node:stream';
 /** `{service: {containerPort: hostPort}}`: the fixed host port of every published container port. */
 export type HostPorts = Record<string, Record<string, number>>;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Host ports as a deployment's record keeps them (`metadata.host_ports`), or none when it keeps none. */
+export function keptHostPorts(kept: unknown): HostPorts {
+  if (!isRecord(kept)) return {};
+  const ports: HostPorts = {};
+  for (const [service, bound] of Object.entries(kept)) {
+    if (!isRecord(bound)) continue;
+    for (const [containerPort, hostPort] of Object.entries(bound)) {
+      if (typeof hostPort === 'number') ports[service] = { ...ports[service], [containerPort]: hostPort };
+    }
+  }
+  return ports;
+}
+
 /**
  * Host ports are chosen below Linux's ephemeral range (32768+), where Docker and the kernel pick their own
  * ports, so a fixed port never collides with one they hand out.

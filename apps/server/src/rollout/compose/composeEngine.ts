@@ -2,6 +2,7 @@ import path from 'node:path';
 import type Docker from 'dockerode';
 import { verifyHealth } from '../../health/healthVerifier.js';
 import { replicaCounts } from '../../health/serviceRoles.js';
+import { isObj } from '../../infra/compose/composeMerge.js';
 import { candidateProjectName, composeProjectName, LABELS } from '../../infra/docker/conventions.js';
 import {
   listCandidateContainers,
@@ -37,7 +38,8 @@ async function boundPorts(docker: Docker): Promise<Map<number, string>> {
       .inspect()
       .catch(() => undefined);
     for (const bindings of Object.values(info?.HostConfig?.PortBindings ?? {})) {
-      for (const binding of (bindings ?? []) as { HostPort?: string }[]) {
+      // dockerode leaves the bindings untyped: `[{ HostIp, HostPort }]` per container port.
+      for (const binding of Array.isArray(bindings) ? bindings : []) {
         const port = Number(binding.HostPort);
         if (port > 0) bound.set(port, project);
       }
@@ -132,11 +134,10 @@ export function createComposeEngine(ctx: ComposeWorkspace): RolloutEngine {
 
     /** The green copy joins the workspace's networks as existing ones: a network new in this version cannot be. */
     async besideRefusal(version, services) {
-      const networks = (greenFile(version, services, {}, false).networks ?? {}) as Record<
-        string,
-        { name: string }
-      >;
-      for (const { name } of Object.values(networks)) {
+      const { networks } = greenFile(version, services, {}, false);
+      for (const network of Object.values(isObj(networks) ? networks : {})) {
+        const name = isObj(network) && typeof network.name === 'string' ? network.name : undefined;
+        if (!name) continue;
         const exists = await docker
           .getNetwork(name)
           .inspect()
@@ -197,8 +198,15 @@ export function createComposeEngine(ctx: ComposeWorkspace): RolloutEngine {
       targetsOf(hostPorts, replicaCounts(roles), (port) => target.upstream(port)),
 
     view(plan): VersionView {
+      const { services } = projectFor(ctx, plan);
       return {
-        services: (projectFor(ctx, plan).services ?? {}) as VersionView['services'],
+        services: isObj(services)
+          ? Object.fromEntries(
+              Object.entries(services).flatMap(([name, service]) =>
+                isObj(service) ? [[name, service]] : [],
+              ),
+            )
+          : {},
         envDigest: plan.envDigest,
       };
     },
