@@ -48,9 +48,8 @@ export async function replacementFor(
   return refusal ? { inPlace: refusal } : replacement;
 }
 
-/** Starts the green copy: the chosen services of this version beside the serving one, on host ports of their own. */
-export async function startGreen(rolling: Rolling, services: string[]): Promise<Green> {
-  const { version, engine, run } = rolling;
+/** The green copy of the chosen services of this version: host ports of its own, what an older run left gone. */
+export async function greenCopy({ version, engine }: Rolling, services: string[]): Promise<Green> {
   // What an interrupted run may have left is not this version.
   await engine.remove('green');
   const { roles } = version.plan;
@@ -62,11 +61,20 @@ export async function startGreen(rolling: Rolling, services: string[]): Promise<
     replicas: replicaCounts(roles),
     previous: {},
   });
-  run.log(
-    `Starting the new version of ${services.join(', ')} beside the serving one: its users stay on the serving version until the new one is verified`,
-  );
-  await engine.up(version, { slot: 'green', services, hostPorts }, run, 'Starting the new version');
   return { services, hostPorts, switched: false };
+}
+
+/** Starts the green copy beside the serving one (a failure leaves it for the undo to remove). */
+export async function startGreen({ version, engine, run }: Rolling, green: Green) {
+  run.log(
+    `Starting the new version of ${green.services.join(', ')} beside the serving one: its users stay on the serving version until the new one is verified`,
+  );
+  await engine.up(
+    version,
+    { slot: 'green', services: green.services, hostPorts: green.hostPorts },
+    run,
+    'Starting the new version',
+  );
 }
 
 /** The green copy judged by the same health model as any deployment; its failure is the deployment's. */

@@ -2,6 +2,7 @@ import { NO_PORTS_MESSAGE, type ServiceState } from '@slipway/contract';
 import { replicaCounts } from '../health/serviceRoles.js';
 import {
   type Green,
+  greenCopy,
   replacementFor,
   retireGreen,
   startGreen,
@@ -126,7 +127,9 @@ async function rollOut(
   let preExisting: ReadonlySet<string> = new Set();
   if ('blueGreen' in replacement) {
     // The serving version is left alone until the new one answers: verify-deployment switches them.
-    done.green = await startGreen(rolling, replacement.blueGreen);
+    const green = await greenCopy(rolling, replacement.blueGreen);
+    done.green = green;
+    await startGreen(rolling, green);
   } else {
     if (!serving.firstDeploy) run.log(`Replacing the containers in place: ${replacement.inPlace}`);
     done.servingReplaced = true;
