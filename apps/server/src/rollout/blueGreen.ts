@@ -122,6 +122,7 @@ const current = async ({ run }: Rolling) =>
 /** The ingress targets of the green copy's services. */
 const greenTargets = ({ engine, version }: Rolling, green: Green) =>
   engine.targets(
+    'green',
     Object.fromEntries(green.services.map((service) => [service, green.hostPorts[service] ?? {}])),
     version.plan.roles,
   );
@@ -138,7 +139,7 @@ export async function switchToGreen(rolling: Rolling, green: Green) {
   const workspace = await current(rolling);
   const targets = recordedTargets(workspace);
   const kept = targets.filter((t) => !green.services.includes(t.service));
-  await routeFor(run.routes, workspace, [...greenTargets(rolling, green), ...kept]);
+  await routeFor(run.routes, workspace, [...(await greenTargets(rolling, green)), ...kept]);
   green.switched = true;
   run.log(`Requests to ${green.services.join(', ')} now go to the new version`);
   await drain(rolling, upstreamsOf(targets.filter((t) => green.services.includes(t.service))));
@@ -154,7 +155,7 @@ export async function retireGreen(rolling: Rolling, green: Green, routes: 'publi
     if (routes === 'restore') await restoreRecordedRoutes(run.routes, await current(rolling));
     await drain(
       rolling,
-      upstreamsOf(greenTargets(rolling, { ...green, services: Object.keys(green.hostPorts) })),
+      upstreamsOf(await greenTargets(rolling, { ...green, services: Object.keys(green.hostPorts) })),
     );
   }
   await engine.remove('green');

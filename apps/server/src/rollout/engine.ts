@@ -82,10 +82,10 @@ export interface RolloutEngine {
   /** The address the ingress dials for a host port. */
   upstream(hostPort: number): string;
   /**
-   * The ingress targets of a version's published ports on these host ports: per port, where the proxy reaches
-   * each of the service's replicas.
+   * The ingress targets of a slot's published ports on these host ports: per port, where the proxy reaches each
+   * of the service's replicas (an engine that places replicas on several nodes answers from where they run).
    */
-  targets(hostPorts: HostPorts, roles: ServiceRole[]): IngressTarget[];
+  targets(slot: Slot, hostPorts: HostPorts, roles: ServiceRole[]): Promise<IngressTarget[]>;
   /** A version as the engine will run it, to compare with another (what changed, what may run beside). */
   view(plan: RevisionPlan): VersionView;
 }

@@ -162,7 +162,7 @@ async function rollOut(
   const serviceUrls = await publishRoutes(
     run.routes,
     run.workspace,
-    engine.targets(plan.hostPorts, plan.roles),
+    await engine.targets('serving', plan.hostPorts, plan.roles),
   );
   for (const [service, url] of Object.entries(serviceUrls)) run.log(`${service}: ${url}`);
   // The serving copy runs this version now: the green copy that stood in while it was replaced goes.

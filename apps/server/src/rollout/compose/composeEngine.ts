@@ -194,7 +194,7 @@ export function createComposeEngine(ctx: ComposeWorkspace): RolloutEngine {
     connect: (port) => target.connect(port),
     upstream: (port) => target.upstream(port),
     // A service of N replicas holds N consecutive host ports from its own (hostPorts.ts, runtimePlan.ts).
-    targets: (hostPorts, roles) =>
+    targets: async (_slot, hostPorts, roles) =>
       targetsOf(hostPorts, replicaCounts(roles), (port) => target.upstream(port)),
 
     view(plan): VersionView {
