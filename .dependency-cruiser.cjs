@@ -5,6 +5,7 @@
  *   domain folders            users, auth, workspaces, logs, alerts, deployments, billing, ...: no cycles between them
  *   http/, scheduling/        shared primitives: import only infra/, domain/ (errors) and config/
  *   vm-providers/             the VM adapters (local, ssh, azure) deployments/ and workspaces/ use: only the bottom
+ *   cluster/                  the Compose → Swarm translation a rollout engine plugs in: only the bottom
  *   infra/, domain/, config/  the bottom: adapters, errors, configuration; import no domain folder
  *
  * Test files (*.test.ts) and src/test/ sit above everything and may import anything; production code never
@@ -16,6 +17,7 @@ const TESTS = ['\\.test\\.ts$', `${SRC}test/`];
 const BOTTOM = `${SRC}(infra|domain|config)/`;
 const PRIMITIVES = `${SRC}(http|scheduling)/`;
 const VM_PROVIDERS = `${SRC}vm-providers/`;
+const CLUSTER = `${SRC}cluster/`;
 
 module.exports = {
   forbidden: [
@@ -55,6 +57,14 @@ module.exports = {
       severity: 'error',
       from: { path: VM_PROVIDERS, pathNot: TESTS },
       to: { path: SRC, pathNot: [BOTTOM, VM_PROVIDERS, ...TESTS] },
+    },
+    {
+      name: 'cluster-imports-only-the-bottom',
+      comment:
+        'cluster/ (Compose → Swarm) is product logic the deployment pipeline calls: it imports no domain folder, so the pipeline can.',
+      severity: 'error',
+      from: { path: CLUSTER, pathNot: TESTS },
+      to: { path: SRC, pathNot: [BOTTOM, CLUSTER, ...TESTS] },
     },
     {
       name: 'only-the-entry-imports-platform',

@@ -24,6 +24,9 @@ need_packages() {
   command -v git >/dev/null || missing+=(git)
   command -v busybox >/dev/null || [ -x /bin/busybox ] || missing+=(busybox-static)
   command -v sshd >/dev/null || [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
+  # The Swarm tests' cluster registry (scripts/cluster/, apps/server/src/infra/swarm/registryImage.ts).
+  [ -x /usr/bin/docker-registry ] || missing+=(docker-registry)
+  command -v openssl >/dev/null || missing+=(openssl)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "services: installing ${missing[*]}"
     if [ "$(id -u)" = 0 ]; then

@@ -14,7 +14,7 @@ export const adminAuthRequestSchema = z.object({
 export const REDIS_FLUSH_TYPES = ['sessions', 'jobs', 'workflows', 'all'] as const;
 export type RedisFlushType = (typeof REDIS_FLUSH_TYPES)[number];
 export const redisFlushRequestSchema = z.object({
-  type: z.enum(REDIS_FLUSH_TYPES, { error: 'type must be one of sessions, jobs, workflows or all' }),
+  type: z.enum(REDIS_FLUSH_TYPES, { error: 'The type must be one of sessions, jobs, workflows or all' }),
 });
 
 export const addWhitelistEmailRequestSchema = z.object({
@@ -173,7 +173,7 @@ export const adminWorkspaceListSchema = z.strictObject({
 
 /** The audit trail: API tokens created, revoked and refused, impersonation links issued and used. */
 export const AUDIT_LOG_MAX_ENTRIES = 500;
-const auditLimitError = { error: `must be a number from 1 to ${AUDIT_LOG_MAX_ENTRIES}` };
+const auditLimitError = { error: `The limit must be a number from 1 to ${AUDIT_LOG_MAX_ENTRIES}` };
 export const auditLogQuerySchema = z.object({
   limit: z.coerce
     .number(auditLimitError)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, workspaceNameParam } from './pathParams.js';
 import { successMessageSchema, successSchema, timestampSchema } from './schemaKit.js';
 
 export const ALERT_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
@@ -44,8 +45,8 @@ export const alertStatisticsSchema = z.strictObject({
 });
 export type AlertStatistics = z.infer<typeof alertStatisticsSchema>;
 
-export const alertWorkspaceParamsSchema = z.object({ workspace: z.string().min(1).max(200) });
-export const alertIdParamsSchema = z.object({ alertId: z.string().min(1).max(100) });
+export const alertWorkspaceParamsSchema = z.object({ workspace: workspaceNameParam });
+export const alertIdParamsSchema = z.object({ alertId: idParam('alert id') });
 
 export const recentAlertsQuerySchema = z.object({
   hours: z.coerce
@@ -119,7 +120,7 @@ export const alertConfigSchema = z.object({
 export type AlertConfig = z.output<typeof alertConfigSchema>;
 
 export const testSinkParamsSchema = z.object({
-  workspace: z.string().min(1).max(200),
+  workspace: workspaceNameParam,
   sink_type: z.enum(SINK_TYPES, { error: 'Channel type must be email or telegram' }),
 });
 export const testSinkBodySchema = z.object({ config: sinkConfigSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workspaceNameParam } from './pathParams.js';
 import { timestampSchema } from './schemaKit.js';
 
 /**
@@ -188,12 +189,12 @@ export const restoreSchema = z.object({
 export type Restore = z.infer<typeof restoreSchema>;
 
 export const backupParamsSchema = z.object({
-  name: z.string().min(1).max(200),
+  name: workspaceNameParam,
   backupId: z.string().uuid({ error: 'Unknown backup' }),
 });
 
 export const restoreParamsSchema = z.object({
-  name: z.string().min(1).max(200),
+  name: workspaceNameParam,
   restoreId: z.string().uuid({ error: 'Unknown restore' }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './pathParams.js';
 import { successSchema, timestampSchema } from './schemaKit.js';
 import { vmSizeIdSchema } from './vmSizeSchemas.js';
 import { PLAN_CODES, type PlanCode, VM_SIZES } from './vmSizes.js';
@@ -52,10 +53,10 @@ export const repoNameSchema = z
 const ownerSchema = z.string().regex(/^[A-Za-z0-9-]{1,39}$/, { error: 'Invalid repository owner' });
 
 export const idempotencyKeySchema = z
-  .string({ error: 'idempotency_key is required' })
+  .string({ error: 'An idempotency_key is required' })
   .trim()
-  .min(8, { error: 'idempotency_key must be at least 8 characters' })
-  .max(200, { error: 'idempotency_key must be at most 200 characters' });
+  .min(8, { error: 'The idempotency_key must be at least 8 characters' })
+  .max(200, { error: 'The idempotency_key must be at most 200 characters' });
 
 export const createSubscriptionRequestSchema = z.object({
   plan_code: z.enum(['BASIC_1GB', 'PRO_4GB'], { error: 'Unknown plan: choose BASIC_1GB or PRO_4GB' }),
@@ -64,7 +65,7 @@ export const createSubscriptionRequestSchema = z.object({
     {
       repo_owner: ownerSchema,
       repo_name: repoNameSchema,
-      branch: z.string().min(1, { error: 'branch is required' }).max(255),
+      branch: z.string().min(1, { error: 'A branch is required' }).max(255),
       vm_size: vmSizeIdSchema,
     },
     { error: 'Missing deployment configuration' },
@@ -79,8 +80,15 @@ export const cancelSubscriptionRequestSchema = z.object({
 });
 export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionRequestSchema>;
 
-export const subscriptionRepoParamsSchema = z.object({ repo_name: repoNameSchema });
-export const subscriptionIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+/**
+ * POST /api/subscriptions/{id} names the repository whose workspace the new subscription pays for (the spec's
+ * `{repo_name}`); the other methods name a subscription. One parameter name for one path: OpenAPI 3.1 allows
+ * no two paths that differ only in it.
+ */
+export const subscriptionRepoParamsSchema = z.object({
+  id: repoNameSchema.describe('The name of the repository whose workspace the new subscription pays for.'),
+});
+export const subscriptionIdParamsSchema = z.object({ id: idParam('subscription id') });
 
 const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 const usd = z.number().min(0);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readDomainName } from './domainNames.js';
+import { workspaceNameParam } from './pathParams.js';
 import { timestampSchema } from './schemaKit.js';
 
 /**
@@ -62,7 +63,7 @@ export type AddDomain = z.input<typeof addDomainSchema>;
 
 /** A claim's name in a path: claims made before the script rule stay reachable (Verify, remove). */
 export const domainParamsSchema = z.object({
-  name: z.string().min(1).max(200),
+  name: workspaceNameParam,
   domain: domainName({ scripts: false }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidParam } from './pathParams.js';
 import { serviceUrlsSchema } from './schemaKit.js';
 
 /**
@@ -47,7 +48,7 @@ export const deployJobMetadataSchema = z.strictObject({
   error: z.string().nullable(),
 });
 export type DeployJobMetadata = z.infer<typeof deployJobMetadataSchema>;
-export const deploymentJobParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const deploymentJobParamsSchema = z.object({ id: uuidParam('deployment job id') });
 
 export const NO_PORTS_MESSAGE =
   'None of these services exposed any ports. Check your docker-compose.yml port mappings.';

@@ -1,4 +1,5 @@
 import { scriptProblem } from './domainScripts.js';
+import { shownValue } from './pathParams.js';
 
 /**
  * Reading a custom domain as a person typed it: the name as DNS and certificates know it (lower case, no trailing
@@ -58,7 +59,7 @@ export function decodePunycode(input: string): string | undefined {
 }
 
 const endsInNumber = (typed: string) =>
-  `"${typed}" ends in a number: a domain name ends in a top-level domain, like .com`;
+  `${shownValue(typed)} ends in a number: a domain name ends in a top-level domain, like .com`;
 
 /** A label as people read it: an `xn--` label decoded, any other as it is. */
 const unicodeLabel = (label: string) =>
@@ -67,12 +68,12 @@ const unicodeLabel = (label: string) =>
 function problemOfLabels(host: string, typed: string): string | undefined {
   const labels = host.split('.');
   if (labels.some((label) => label === '')) {
-    return `"${typed}" has an empty label (two dots in a row, or a dot at its start): write it like shop.example.com`;
+    return `${shownValue(typed)} has an empty label (two dots in a row, or a dot at its start): write it like shop.example.com`;
   }
   if (labels.length < 2) {
     return host === 'localhost'
       ? 'localhost is the name of this machine itself: a custom domain is a public DNS name, like shop.example.com'
-      : `"${typed}" is a single label: a custom domain has a dot and a top-level domain, like shop.example.com`;
+      : `${shownValue(typed)} is a single label: a custom domain has a dot and a top-level domain, like shop.example.com`;
   }
   if (host.length > MAX_NAME) {
     const ascii = /(^|\.)xn--/.test(host) ? ' in its ASCII form' : '';
@@ -85,7 +86,7 @@ function problemOfLabels(host: string, typed: string): string | undefined {
     }
     const bad = [...label].find((character) => !LABEL_CHARACTER.test(character));
     if (bad) {
-      return `"${typed}" contains "${bad}", which a domain name cannot hold: use letters, digits and hyphens`;
+      return `${shownValue(typed)} contains ${shownValue(bad)}, which a domain name cannot hold: use letters, digits and hyphens`;
     }
     if (label.startsWith('-') || label.endsWith('-')) {
       return `The label "${unicodeLabel(label)}" ${label.startsWith('-') ? 'starts' : 'ends'} with a hyphen: each part of a domain name starts and ends with a letter or a digit`;
@@ -101,19 +102,20 @@ function problemAsTyped(typed: string): string | undefined {
     typed.startsWith('[') ||
     (typed.includes(':') && /^[0-9a-f:.[\]]+$/i.test(typed) && typed.split(':').length > 2)
   ) {
-    return `"${typed}" is an IP address: a custom domain is a name, like shop.example.com`;
+    return `${shownValue(typed)} is an IP address: a custom domain is a name, like shop.example.com`;
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(typed) || /[/?#@\\]/.test(typed)) {
-    return `"${typed}" is not a domain name: enter one like shop.example.com, without https:// or a path`;
+    return `${shownValue(typed)} is not a domain name: enter one like shop.example.com, without https:// or a path`;
   }
-  if (/:\d*$/.test(typed)) return `"${typed}" has a port: enter the name alone, like shop.example.com`;
-  if (/\s/u.test(typed)) return `"${typed}" contains a space: a domain name has none`;
+  if (/:\d*$/.test(typed))
+    return `${shownValue(typed)} has a port: enter the name alone, like shop.example.com`;
+  if (/\s/u.test(typed)) return `${shownValue(typed)} contains a space: a domain name has none`;
   if (typed.includes('*')) {
-    return `"${typed}" is a wildcard: add each name on its own (a custom domain is one exact name)`;
+    return `${shownValue(typed)} is a wildcard: add each name on its own (a custom domain is one exact name)`;
   }
   const labels = typed.split('.');
   if (IPV4.test(typed) || (labels.length <= 4 && labels.every((label) => NUMERIC.test(label)))) {
-    return `"${typed}" is an IP address: a custom domain is a name, like shop.example.com`;
+    return `${shownValue(typed)} is an IP address: a custom domain is a name, like shop.example.com`;
   }
   // The URL parser reads a name whose last label is a number as an IPv4 address, and refuses it.
   if (NUMERIC.test(labels.at(-1)!)) return endsInNumber(typed);
@@ -136,12 +138,14 @@ export function readDomainName(input: string, options: { scripts?: boolean } = {
     const bad = [...typed].find((character) => !/[\p{L}\p{M}\p{N}.-]/u.test(character));
     return {
       problem: bad
-        ? `"${typed}" contains "${bad}", which a domain name cannot hold: use letters, digits and hyphens`
-        : `"${typed}" is not a valid internationalised domain name (one of its labels cannot be written in DNS): check its spelling`,
+        ? `${shownValue(typed)} contains ${shownValue(bad)}, which a domain name cannot hold: use letters, digits and hyphens`
+        : `${shownValue(typed)} is not a valid internationalised domain name (one of its labels cannot be written in DNS): check its spelling`,
     };
   }
   if (IPV4.test(host) || host.startsWith('[')) {
-    return { problem: `"${typed}" is an IP address: a custom domain is a name, like shop.example.com` };
+    return {
+      problem: `${shownValue(typed)} is an IP address: a custom domain is a name, like shop.example.com`,
+    };
   }
   const shapeProblem = problemOfLabels(host, typed);
   if (shapeProblem) return { problem: shapeProblem };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownValue } from './pathParams.js';
 import { successMessageSchema, successSchema } from './schemaKit.js';
 
 /** A name a shell and Docker accept as an environment variable. */
@@ -18,17 +19,14 @@ export const workspaceNameSchema = z
     error: 'Invalid workspace name: use up to 100 letters, digits, dots, dashes and underscores',
   });
 
-/** Quotes a user-supplied name for an error message without letting a huge one flood it. */
-const quoted = (value: string) => `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`;
-
 /** Why a key is refused, or undefined when it is fine. */
 export function envKeyProblem(key: string): string | undefined {
   if (key.length === 0) return 'A variable name is empty';
   if (key.length > ENV_KEY_MAX_LENGTH) {
-    return `Variable name ${quoted(key)} is too long (at most ${ENV_KEY_MAX_LENGTH} characters)`;
+    return `Variable name ${shownValue(key)} is too long (at most ${ENV_KEY_MAX_LENGTH} characters)`;
   }
   if (!ENV_KEY_PATTERN.test(key)) {
-    return `Invalid variable name ${quoted(key)}: use letters, digits and underscores, not starting with a digit`;
+    return `Invalid variable name ${shownValue(key)}: use letters, digits and underscores, not starting with a digit`;
   }
   return undefined;
 }
@@ -36,10 +34,10 @@ export function envKeyProblem(key: string): string | undefined {
 /** Why a value is refused, or undefined. The message names the key, never the value. */
 export function envValueProblem(key: string, value: string): string | undefined {
   if (value.includes('\u0000')) {
-    return `The value of ${quoted(key)} contains a NUL character, which environment variables cannot carry`;
+    return `The value of ${shownValue(key)} contains a NUL character, which environment variables cannot carry`;
   }
   if (new TextEncoder().encode(value).length > ENV_VALUE_MAX_BYTES) {
-    return `The value of ${quoted(key)} is too large (at most ${ENV_VALUE_MAX_BYTES / 1024} KiB)`;
+    return `The value of ${shownValue(key)} is too large (at most ${ENV_VALUE_MAX_BYTES / 1024} KiB)`;
   }
   return undefined;
 }

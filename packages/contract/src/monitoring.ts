@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { workspaceNameParam } from './pathParams.js';
 
-export const monitoringParamsSchema = z.object({ workspace: z.string().min(1).max(200) });
+export const monitoringParamsSchema = z.object({ workspace: workspaceNameParam });
 
 export const systemHealthStatusSchema = z.strictObject({
   system_health_deployed: z.boolean(),

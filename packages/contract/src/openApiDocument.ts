@@ -67,6 +67,7 @@ export const openApiAccessSchema = z.enum(['public', 'user', 'whitelisted', 'adm
 
 export const openApiOperationSchema = z.looseObject({
   operationId: z.string(),
+  summary: z.string(),
   description: z.string().optional(),
   tags: z.array(z.string()),
   parameters: z.array(openApiParameterSchema).optional(),
@@ -95,6 +96,7 @@ export const openApiSecuritySchemeSchema = z.looseObject({
 export const openApiDocumentSchema = z.looseObject({
   openapi: z.string(),
   info: z.looseObject({ title: z.string(), version: z.string(), description: z.string().optional() }),
+  servers: z.array(z.looseObject({ url: z.string(), description: z.string().optional() })),
   tags: z.array(z.looseObject({ name: z.string(), description: z.string().optional() })),
   paths: z.record(z.string(), z.partialRecord(z.enum(OPENAPI_METHODS), openApiOperationSchema)),
   components: z.looseObject({

@@ -137,12 +137,14 @@ function parametersOf(route: RouteDefinition & { name: string }, components: Sch
     const { properties = {} } = jsonSchemaOf(route.params, 'input', `${route.name}_params`, components);
     for (const name of pathParamNames(route.path)) {
       const wildcard = name === '*';
+      const { description, ...schema } = properties[name] ?? { type: 'string' };
+      const described = wildcard ? 'The rest of the path: it may hold slashes.' : description;
       parameters.push({
         name: wildcard ? WILDCARD_PARAMETER : name,
         in: 'path',
         required: true,
-        ...(wildcard ? { description: 'The rest of the path: it may hold slashes.' } : {}),
-        schema: properties[name] ?? { type: 'string' },
+        ...(described ? { description: described } : {}),
+        schema,
       });
     }
   }
@@ -199,6 +201,7 @@ function operationOf(
   const description = descriptionOf(route);
   return {
     operationId: route.name,
+    summary: route.summary,
     ...(description ? { description } : {}),
     tags: [AREA_OF.get(route.name) ?? 'other'],
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -236,6 +239,8 @@ export function buildOpenApiDocument(
       description:
         'Every call the Slipway web app makes, generated from the route table in packages/contract. Errors answer `{error, code, detail?, redirect?}`; `code` is a stable id.',
     },
+    // Relative: the server that serves this document (GET /api/openapi.json) answers its calls.
+    servers: [{ url: '/', description: 'The Slipway server that serves this document.' }],
     tags: Object.entries(AREAS).map(([name, { description }]) => ({ name, description })),
     paths,
     components: { schemas: components, securitySchemes: SECURITY_SCHEMES },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envKeySchema } from './envVariables.js';
+import { workspaceNameParam } from './pathParams.js';
 import { serviceUrlsSchema, timestampSchema } from './schemaKit.js';
 import { VM_SIZE_IDS } from './vmSizes.js';
 
@@ -62,13 +63,21 @@ export type PreviewSettings = z.infer<typeof previewSettingsSchema>;
 export const updatePreviewSettingsSchema = previewSettingsSchema.partial();
 export type UpdatePreviewSettings = z.input<typeof updatePreviewSettingsSchema>;
 
+/**
+ * The largest pull request number Slipway takes, from the API and from GitHub's deliveries alike: GitHub's own
+ * numbers are 32-bit integers, and so is the previews table's column.
+ */
+export const MAX_PULL_REQUEST_NUMBER = 1_000_000_000;
+
 export const previewParamsSchema = z.object({
-  name: z.string().min(1).max(200),
+  name: workspaceNameParam,
   number: z.coerce
     .number({ error: 'A pull request number is a whole number' })
     .int({ error: 'A pull request number is a whole number' })
     .min(1, { error: 'A pull request number is a whole number' })
-    .max(1_000_000_000, { error: 'A pull request number is a whole number' }),
+    .max(MAX_PULL_REQUEST_NUMBER, {
+      error: `A pull request number is a whole number up to ${MAX_PULL_REQUEST_NUMBER.toLocaleString('en-US')}`,
+    }),
 });
 
 export const previewSchema = z.object({
@@ -106,7 +115,7 @@ export const previewVariableSchema = z.object({
 export type PreviewVariable = z.infer<typeof previewVariableSchema>;
 
 export const previewVariableParamsSchema = z.object({
-  name: z.string().min(1).max(200),
+  name: workspaceNameParam,
   key: envKeySchema,
 });
 

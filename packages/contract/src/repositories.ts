@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textParam } from './pathParams.js';
 
 /** Owner and repository names as GitHub allows them; also what the local directory layout accepts. */
 export const REPO_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;
@@ -57,24 +58,29 @@ export const installationSchema = z.strictObject({
 });
 export type Installation = z.infer<typeof installationSchema>;
 
-/** Names are checked by the provider with readable messages; here they only need to be strings. */
-export const repositoryParamsSchema = z.object({ owner: z.string(), repo: z.string() });
-/** `*` is the path inside the repository (Fastify's wildcard parameter). */
-export const contentsParamsSchema = repositoryParamsSchema.extend({ '*': z.string().optional() });
+/** Names are checked by the provider with readable messages; here they only need to be text a name can be. */
+export const repositoryParamsSchema = z.object({
+  owner: textParam('repository owner', 100),
+  repo: textParam('repository name', 100),
+});
+/** `*` is the path inside the repository (Fastify's wildcard parameter); empty for its root. */
+export const contentsParamsSchema = repositoryParamsSchema.extend({
+  '*': z.union([z.literal(''), textParam('path inside the repository', 4096)]).optional(),
+});
 
 /** GET .../branches?page=&per_page= — GitHub's own paging, at most 100 per page. */
 export const branchesQuerySchema = z.object({
   page: z.coerce
-    .number({ error: 'page must be a number' })
+    .number({ error: 'The page must be a number' })
     .int()
-    .min(1, { error: 'page starts at 1' })
+    .min(1, { error: 'Pages start at 1' })
     .max(10_000)
     .default(1),
   per_page: z.coerce
-    .number({ error: 'per_page must be a number' })
+    .number({ error: 'The page size (per_page) must be a number' })
     .int()
-    .min(1, { error: 'per_page must be between 1 and 100' })
-    .max(100, { error: 'per_page must be between 1 and 100' })
+    .min(1, { error: 'The page size (per_page) must be between 1 and 100' })
+    .max(100, { error: 'The page size (per_page) must be between 1 and 100' })
     .default(30),
 });
 export type BranchesQuery = z.infer<typeof branchesQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidParam, workspaceNameParam } from './pathParams.js';
 import { timestampSchema } from './schemaKit.js';
 import { workflowSessionIdSchema } from './workflow.js';
 
@@ -42,8 +43,8 @@ export const workspaceRevisionsSchema = z.strictObject({
 export type WorkspaceRevisions = z.infer<typeof workspaceRevisionsSchema>;
 
 export const rollbackParamsSchema = z.object({
-  name: z.string().min(1).max(200),
-  deploymentId: z.string().uuid(),
+  name: workspaceNameParam,
+  deploymentId: uuidParam('deployment id'),
 });
 /** POST /api/workspace-rollback/{name}/{deploymentId}: the session its progress is followed under. */
 export const rollbackRequestSchema = z.object({ sessionId: workflowSessionIdSchema });
@@ -51,7 +52,7 @@ export const rollbackRequestSchema = z.object({ sessionId: workflowSessionIdSche
 /** The most replicas a service may run; the Replicas control and the deployment's policy both stop here. */
 export const MAX_SERVICE_REPLICAS = 10;
 export const serviceReplicasParamsSchema = z.object({
-  name: z.string().min(1).max(200),
+  name: workspaceNameParam,
   service: z
     .string()
     .regex(

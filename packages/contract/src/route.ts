@@ -24,6 +24,8 @@ export interface RouteDefinition {
   method: HttpMethod;
   /** Fastify style: `:name` for a parameter, a trailing `*` for the rest of the path. */
   path: string;
+  /** What the call does, in a few words: the OpenAPI operation's summary. */
+  summary: string;
   kind: RouteKind;
   access: RouteAccess;
   /** One entry per path parameter (`*` included). */
@@ -36,6 +38,11 @@ export interface RouteDefinition {
   responses: { readonly [status: number]: z.ZodType };
   /** Anything a caller must know that the schemas do not say. */
   note?: string;
+  /**
+   * Limited per client beyond the API token's own limit (http/rateLimit.ts holds the numbers): the document
+   * lists its 429 answer with the headers that say how long to wait.
+   */
+  rateLimited?: true;
 }
 
 /** Declares one route, keeping its literal types for the typed client. */

@@ -71,7 +71,7 @@ export const ROUTE_ENDPOINTS = {
   saveAlertConfig: { method: 'PUT', path: '/api/alerts/config/:workspace' },
   testAlertSink: { method: 'POST', path: '/api/alerts/test/:workspace/:sink_type' },
   billingPlans: { method: 'GET', path: '/api/billing/plans' },
-  createSubscription: { method: 'POST', path: '/api/subscriptions/:repo_name' },
+  createSubscription: { method: 'POST', path: '/api/subscriptions/:id' },
   listSubscriptions: { method: 'GET', path: '/api/subscriptions' },
   getSubscription: { method: 'GET', path: '/api/subscriptions/:id' },
   cancelSubscription: { method: 'POST', path: '/api/subscriptions/:id/cancel' },

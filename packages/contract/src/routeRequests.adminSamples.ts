@@ -50,9 +50,9 @@ export const ADMIN_REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> =
     query: {
       valid: [{}, { limit: '1' }, { limit: '500' }],
       invalid: [
-        { value: { limit: '501' }, message: 'must be a number from 1 to 500' },
-        { value: { limit: '0' }, message: 'must be a number from 1 to 500' },
-        { value: { limit: 'all' }, message: 'must be a number from 1 to 500' },
+        { value: { limit: '501' }, message: 'The limit must be a number from 1 to 500' },
+        { value: { limit: '0' }, message: 'The limit must be a number from 1 to 500' },
+        { value: { limit: 'all' }, message: 'The limit must be a number from 1 to 500' },
       ],
     },
   },
@@ -60,7 +60,10 @@ export const ADMIN_REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> =
     body: {
       valid: [{ type: 'sessions' }, { type: 'all' }],
       invalid: [
-        { value: { type: 'everything' }, message: 'type must be one of sessions, jobs, workflows or all' },
+        {
+          value: { type: 'everything' },
+          message: 'The type must be one of sessions, jobs, workflows or all',
+        },
       ],
     },
   },

@@ -80,8 +80,8 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
     query: {
       valid: [{}, { page: '2', per_page: '100' }],
       invalid: [
-        { value: { per_page: '101' }, message: 'per_page must be between 1 and 100' },
-        { value: { page: '0' }, message: 'page starts at 1' },
+        { value: { per_page: '101' }, message: 'The page size (per_page) must be between 1 and 100' },
+        { value: { page: '0' }, message: 'Pages start at 1' },
         { value: { page: 'two' } },
       ],
     },
@@ -297,7 +297,7 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
     body: { valid: [{}, { config: { to_email: 'a@b.co' } }], invalid: [{ value: { config: 'x' } }] },
   },
   createSubscription: {
-    params: { valid: [{ repo_name: 'hello' }], invalid: [{ value: { repo_name: '..' } }] },
+    params: { valid: [{ id: 'hello' }], invalid: [{ value: { id: '..' } }] },
     body: {
       valid: [
         {
@@ -322,7 +322,7 @@ export const REQUEST_SAMPLES: Partial<Record<RouteName, RequestSamples>> = {
               vm_size: 'Standard_B2als_v2',
             },
           },
-          message: 'idempotency_key must be at least 8 characters',
+          message: 'The idempotency_key must be at least 8 characters',
         },
         {
           value: { plan_code: 'PRO_4GB', idempotency_key: 'key-12345678' },

@@ -29,6 +29,7 @@ export const ROUTES = {
   webApp: route({
     method: 'GET',
     path: '/*',
+    summary: 'Serve the web app',
     kind: 'static',
     access: 'public',
     params: z.object({ '*': z.string() }),

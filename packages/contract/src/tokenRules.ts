@@ -13,27 +13,35 @@ export type WorkspaceLocator =
 
 /**
  * What an API token needs to call a route:
- * - `public`: nothing (anyone may call it; a token changes nothing);
- * - `never`: a person's session only — the admin panel, sign-in flows, money, and the tokens themselves;
+ * - `public`: nothing — every route the table opens to anyone (`access: 'public'` or `'loopback'`), and only
+ *   those: anyone may call it, and a token changes nothing;
+ * - `never`: a person's session only — the admin panel, the wizard's saved progress, money, and the tokens
+ *   themselves;
  * - a scope, and where the route's workspace is: a locator, `account` (it touches no workspace: allowed to
- *   tokens limited to some workspaces) or `none` (it reaches across workspaces: refused to those tokens).
+ *   tokens limited to some workspaces), `listed` (it lists workspaces: a limited token gets only its own, the
+ *   handler narrowing the list by `workspaceLimit`) or `none` (it reaches across workspaces: refused to those
+ *   tokens).
  */
 export type TokenRule =
   | { scope: 'public' }
   | { scope: 'never' }
-  | { scope: TokenScope; workspace: WorkspaceLocator | 'account' | 'none' };
+  | { scope: TokenScope; workspace: WorkspaceLocator | WorkspaceReach };
+
+/** Where a route reaches when no single workspace is named: see TokenRule. */
+export type WorkspaceReach = 'account' | 'listed' | 'none';
 
 const PUBLIC = { scope: 'public' } as const satisfies TokenRule;
 const NEVER = { scope: 'never' } as const satisfies TokenRule;
 const named = (key: 'name' | 'workspace' | 'repo') => ({ from: 'params', key }) as const;
-const read = (workspace: WorkspaceLocator | 'account' | 'none') => ({ scope: 'read', workspace }) as const;
-const write = (workspace: WorkspaceLocator | 'account' | 'none') => ({ scope: 'write', workspace }) as const;
+const read = (workspace: WorkspaceLocator | WorkspaceReach) => ({ scope: 'read', workspace }) as const;
+const write = (workspace: WorkspaceLocator | WorkspaceReach) => ({ scope: 'write', workspace }) as const;
 const deploy = (workspace: WorkspaceLocator) => ({ scope: 'deploy', workspace }) as const;
 const bySession = { from: 'session', key: 'sessionId' } as const;
 
-const adminOnly = Object.fromEntries(Object.keys(adminRoutes).map((name) => [name, NEVER])) as {
-  [N in keyof typeof adminRoutes]: TokenRule;
-};
+/** The admin panel refuses every token; its sign-in and the impersonation links are open to anyone. */
+const adminOnly = Object.fromEntries(
+  Object.entries(adminRoutes).map(([name, route]) => [name, route.access === 'public' ? PUBLIC : NEVER]),
+) as { [N in keyof typeof adminRoutes]: TokenRule };
 
 /**
  * The token rule of every route, by name: a route added to the table without one fails `tsc`. The tests run
@@ -46,7 +54,7 @@ export const TOKEN_RULES = {
   signInWithInstall: PUBLIC,
   signIn: PUBLIC,
   oauthCallback: PUBLIC,
-  logout: NEVER,
+  logout: PUBLIC,
   currentUser: read('account'),
   completeProfile: NEVER,
   enterpriseContact: PUBLIC,
@@ -80,7 +88,7 @@ export const TOKEN_RULES = {
   updateEnvVariable: write(named('workspace')),
   deleteEnvVariable: write(named('workspace')),
   deleteEnvVariables: write(named('workspace')),
-  listWorkspaces: read('account'),
+  listWorkspaces: read('listed'),
   workspaceDetails: read(named('name')),
   workspaceServices: read(named('name')),
   workspaceLogs: read(named('name')),

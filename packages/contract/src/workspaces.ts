@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serviceStateSchema } from './deployments.js';
+import { workspaceNameParam } from './pathParams.js';
 import { DEPLOYMENT_TRIGGERS } from './revisions.js';
 import { serviceUrlsSchema, successMessageSchema, timestampSchema } from './schemaKit.js';
 
@@ -86,4 +87,4 @@ export const workspaceLogStreamQuerySchema = z.object({
     .transform((value) => (value ? value : undefined)),
 });
 
-export const workspaceNameParamSchema = z.object({ name: z.string().min(1).max(200) });
+export const workspaceNameParamSchema = z.object({ name: workspaceNameParam });

@@ -66,6 +66,6 @@ describe.each(DATABASES)('admin: audit log (%s)', (database) => {
     expect((await entries()).length).toBeGreaterThanOrEqual(5);
     const tooMany = await admin.get('/api/admin/audit-log?limit=501');
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toMatchObject({ error: 'limit: must be a number from 1 to 500' });
+    expect(tooMany.json()).toMatchObject({ error: 'The limit must be a number from 1 to 500' });
   });
 });

@@ -4,7 +4,7 @@ import { baseServiceName, type ContainerSummary, serviceName } from '../workspac
 import { type Failure, RESTART_WINDOW_MS } from './healthChecks.js';
 
 /** Why Slipway itself stops containers of a workspace: the health monitor raises no alert for those stops. */
-export type StopReason = 'deletion' | 'stop' | 'restore' | 'preview removal';
+export type StopReason = 'deletion' | 'stop' | 'backup' | 'restore' | 'preview removal';
 
 export interface StopAnnouncement {
   workspaceId: string;

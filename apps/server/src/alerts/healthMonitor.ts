@@ -254,6 +254,7 @@ export function createHealthMonitor(deps: {
         at: event.time,
         exitCode: Number(event.labels.exitCode),
         flagged: false,
+        heardAt: event.heardAt,
       }),
       readCrash(deps.dockerFor(row), event),
       deps.alerts.activeFingerprints(row.id),

@@ -26,6 +26,15 @@ describe('which deaths were OOM kills', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(LATE_MS - 20);
   });
 
+  it('waits from when a late-delivered death was heard: a busy engine delivers its `oom` event as late', async () => {
+    const watch = createOomWatch(LATE_MS);
+    // The death is stamped long before Slipway hears of it; its `oom` event, stamped just after, comes later still.
+    const died = new Date(Date.now() - 5 * LATE_MS);
+    const verdict = watch.killedForMemory('h', { ...sigkill(died), heardAt: Date.now() });
+    setTimeout(() => watch.sawOom('h', new Date(died.getTime() + 500)), LATE_MS / 2);
+    expect(await verdict).toBe(true);
+  });
+
   it('does not wait for a `docker kill`, another exit code or an old death', async () => {
     const watch = createOomWatch(60_000);
     const died = new Date();

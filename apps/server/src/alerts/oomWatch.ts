@@ -3,6 +3,8 @@ import { LATE_OOM_MS, SIGKILL_EXIT_CODE } from '../infra/docker/lateOom.js';
 
 /** An `oom` event this long before a death explains it (the engine sends it first, as a rule). */
 const OOM_BEFORE_DIE_MS = 10_000;
+/** An `oom` event stamped this long after a death explains it (a late one: the engine's stamp, not its delivery). */
+const OOM_AFTER_DIE_MS = 10_000;
 /** A `kill` event this long before a SIGKILL death explains it: `docker kill`, or `docker stop` past its timeout. */
 const KILL_BEFORE_DIE_MS = 10_000;
 
@@ -19,7 +21,7 @@ export function createOomWatch(lateMs = LATE_OOM_MS) {
 
   const oomNear = (containerId: string, diedAt: number) => {
     const at = ooms.get(containerId);
-    return at !== undefined && at > diedAt - OOM_BEFORE_DIE_MS && at < diedAt + lateMs;
+    return at !== undefined && at > diedAt - OOM_BEFORE_DIE_MS && at < diedAt + OOM_AFTER_DIE_MS;
   };
   const killedOnRequest = (containerId: string, diedAt: number) => {
     const at = kills.get(containerId);
@@ -48,16 +50,21 @@ export function createOomWatch(lateMs = LATE_OOM_MS) {
       kills.set(containerId, at.getTime());
     },
 
-    /** Whether a death was an OOM kill: the engine's flag, the `oom` event before it or, for a SIGKILL nobody asked for, one coming soon after. */
+    /**
+     * Whether a death was an OOM kill: the engine's flag, the `oom` event before it or, for a SIGKILL nobody asked
+     * for, one coming soon after. `heardAt`: when the death's own event reached Slipway — a busy engine delivers
+     * its events late, the `oom` event after the `die` as late: the allowance runs from the later of the two.
+     */
     async killedForMemory(
       containerId: string,
-      death: { at: Date; exitCode: number; flagged: boolean },
+      death: { at: Date; exitCode: number; flagged: boolean; heardAt?: number },
     ): Promise<boolean> {
       const diedAt = death.at.getTime();
       if (death.flagged || oomNear(containerId, diedAt)) return true;
       if (death.exitCode !== SIGKILL_EXIT_CODE || killedOnRequest(containerId, diedAt)) return false;
       // The engine's clock stamps the death; on a VM whose clock is off, wait no longer than the allowance.
-      const remaining = Math.min(lateMs, diedAt + lateMs - Date.now());
+      const from = Math.max(diedAt, death.heardAt ?? diedAt);
+      const remaining = Math.min(lateMs, from + lateMs - Date.now());
       if (remaining <= 0) return false;
       await oomEvent(containerId, remaining);
       return oomNear(containerId, diedAt);

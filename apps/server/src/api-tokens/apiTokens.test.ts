@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatedApiToken } from '@slipway/contract';
+import {
+  buildPath,
+  type CreatedApiToken,
+  pathParamNames,
+  ROUTE_LIST,
+  scopesAllow,
+  TOKEN_RULES,
+  type TokenRule,
+} from '@slipway/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, auditLog } from '../infra/db/schema.js';
+import { insertWorkspace } from '../test/runningWorkspaces.js';
 import { TestClient } from '../test/testClient.js';
 import { createTestContext, DATABASES, signInNewUser, type TestContext } from '../test/testPlatform.js';
 
@@ -130,6 +139,53 @@ describe.each(DATABASES)('API tokens (%s)', (database) => {
     // Account-level reads stay open; reads across workspaces do not.
     expect((await client.get('/api/user')).statusCode).toBe(200);
     expect((await client.get('/api/github/repos')).statusCode).toBe(403);
+  });
+
+  it('shows a token limited to some workspaces nothing of the others, in lists too', async () => {
+    const userId = (await owner.get('/api/user')).json().id as string;
+    for (const name of ['listed-in', 'listed-out']) {
+      await insertWorkspace(ctx.platform, {
+        userId,
+        name,
+        serviceUrls: { web: `http://web-${name}.localhost` },
+      });
+    }
+    const { token } = await create(owner, {
+      name: 'listed',
+      scopes: ['read', 'secrets:read'],
+      workspaces: ['listed-in'],
+    });
+    const client = bearer(token);
+    const listed = (await client.get('/api/user-workspaces')).json() as { workspace_name: string }[];
+    expect(listed.map((workspace) => workspace.workspace_name)).toEqual(['listed-in']);
+    const bySession = (await owner.get('/api/user-workspaces')).json() as { workspace_name: string }[];
+    expect(bySession.map((workspace) => workspace.workspace_name)).toEqual(
+      expect.arrayContaining(['listed-in', 'listed-out']),
+    );
+    // Every read the token may make, its workspace named where a route names one: no answer shows the other.
+    const reads = ROUTE_LIST.filter((definition) => {
+      const rule: TokenRule = TOKEN_RULES[definition.name];
+      return (
+        definition.method === 'GET' &&
+        definition.kind === 'json' &&
+        rule.scope !== 'never' &&
+        rule.scope !== 'public' &&
+        scopesAllow(['read', 'secrets:read'], rule.scope)
+      );
+    });
+    let answered = 0;
+    for (const definition of reads) {
+      const params = Object.fromEntries(
+        pathParamNames(definition.path).map((name) => [
+          name,
+          name === 'name' || name === 'workspace' ? 'listed-in' : name === 'repo' ? 'listed-in' : 'x',
+        ]),
+      );
+      const answer = await client.get(buildPath(definition.path, params));
+      if (answer.statusCode === 200) answered++;
+      expect(answer.body, `${definition.name} ${answer.statusCode}`).not.toContain('listed-out');
+    }
+    expect(answered).toBeGreaterThan(15);
   });
 
   it('answers 429 with Retry-After past the per-token limit', async () => {

@@ -26,6 +26,11 @@ export function createApiTokensRepository(db: Db) {
       return row;
     },
 
+    async exists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.id, id));
+      return row !== undefined;
+    },
+
     async delete(userId: string, id: string): Promise<ApiTokenRow | undefined> {
       const [row] = await db
         .delete(apiTokens)

@@ -9,7 +9,9 @@ import {
   type TokenScope,
 } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
+import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { ApiTokenRow, ApiTokensRepository } from './apiTokensRepository.js';
+import { createTokenEnds, type TokenEndWatch } from './tokenEnds.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const BODY_LENGTH = 40;
@@ -50,11 +52,17 @@ export interface TokenIdentity {
   userId: string;
   scopes: TokenScope[];
   workspaces: string[] | null;
+  expiresAt: Date | null;
 }
 
-export function createApiTokensService(deps: { tokens: ApiTokensRepository; now?: () => Date }) {
+export function createApiTokensService(deps: {
+  tokens: ApiTokensRepository;
+  pubsub: PubSub;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   const { tokens } = deps;
+  const ends = createTokenEnds({ pubsub: deps.pubsub, now });
   return {
     async create(user: { id: string; login: string }, input: CreateApiToken): Promise<CreatedApiToken> {
       const parsed = createApiTokenSchema.parse(input);
@@ -88,6 +96,7 @@ export function createApiTokensService(deps: { tokens: ApiTokensRepository; now?
     async revoke(user: { id: string; login: string }, id: string) {
       const row = await tokens.delete(user.id, id);
       if (!row) throw new DomainError('not_found', 'That token was not found');
+      await ends.ended(row.id);
       await tokens.audit(user.login, 'api_token.revoked', user.id, { token_id: row.id, name: row.name });
       return { success: true as const, message: `Token ${row.name} revoked` };
     },
@@ -110,8 +119,25 @@ export function createApiTokensService(deps: { tokens: ApiTokensRepository; now?
         userId: row.userId,
         scopes: row.scopes as TokenScope[],
         workspaces: row.workspaces ?? null,
+        expiresAt: row.expiresAt,
       };
     },
+
+    /**
+     * Watches a token while a stream opened with it is open: the watch's signal aborts when the token is
+     * revoked (on any replica) or expires.
+     */
+    async watchEnd(identity: TokenIdentity): Promise<TokenEndWatch> {
+      const watch = await ends.watch(identity);
+      // Revoked between the check that let the request in and the watch: end it now.
+      if (!(await tokens.exists(identity.id))) await ends.ended(identity.id);
+      return watch;
+    },
+
+    /** Streams watched now (tests: none is left once they close). */
+    watchedStreams: () => ends.watchedCount(),
+
+    stop: () => ends.stop(),
 
     /** A refused use, for the admin's audit trail. */
     async refused(identity: TokenIdentity, route: string, reason: string) {

@@ -1,7 +1,15 @@
-import { ROUTE_LIST, type RouteName, scopesAllow, TOKEN_RULES, type TokenRule } from '@slipway/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ROUTE_LIST,
+  ROUTES,
+  type RouteName,
+  scopesAllow,
+  TOKEN_RULES,
+  type TokenRule,
+} from '@slipway/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
-import type { RateLimiter } from '../http/rateLimit.js';
+import { type RateLimiter, rateLimitHeaders } from '../http/rateLimit.js';
+import type { ParsedInput } from '../http/registerRoutes.js';
 import type { RequestUser } from '../http/requestContext.js';
 import type { ApiTokensService, TokenIdentity } from './apiTokensService.js';
 
@@ -34,8 +42,9 @@ const refusal = (message: string) => new DomainError('insufficient_scope', messa
 
 /**
  * What a request with an API token may reach, from the route table's token rules (contract tokenRules.ts):
- * the scope its route needs, never an admin or session-only route, only the workspaces the token names, and
- * at most RATE_LIMITS.apiToken requests a minute.
+ * the scope its route needs, never an admin or session-only route, only the workspaces the token names (a
+ * list narrowed to them by `workspaceLimit`), at most RATE_LIMITS.apiToken requests a minute (each answer
+ * says how many are left), and a stream only while the token lives.
  */
 export function createTokenGuard(deps: {
   service: ApiTokensService;
@@ -52,10 +61,14 @@ export function createTokenGuard(deps: {
     throw refusal(message);
   }
 
-  async function workspaceOf(request: FastifyRequest, rule: Extract<TokenRule, { workspace: unknown }>) {
+  async function workspaceOf(
+    request: FastifyRequest,
+    rule: Extract<TokenRule, { workspace: unknown }>,
+    input: ParsedInput,
+  ) {
     const { workspace } = rule;
     if (typeof workspace === 'string') return workspace;
-    const source = workspace.from === 'body' ? request.body : request.params;
+    const source = workspace.from === 'body' ? input.body : input.params;
     const value = (source as Record<string, unknown> | undefined)?.[workspace.key];
     if (typeof value !== 'string') return undefined;
     const userId = request.apiToken!.userId;
@@ -66,10 +79,11 @@ export function createTokenGuard(deps: {
 
   return {
     /** onRequest, for a request that carries a token: who it is, and whether its route is open to the token at all. */
-    async authenticate(request: FastifyRequest, token: string) {
+    async authenticate(request: FastifyRequest, reply: FastifyReply, token: string) {
       const identity = await deps.service.authenticate(token);
       request.apiToken = identity;
-      await deps.limits.hit('apiToken', identity.id);
+      request.workspaceLimit = identity.workspaces ?? undefined;
+      reply.headers(rateLimitHeaders(await deps.limits.hit('apiToken', identity.id), false));
       const name = routeOf(request);
       if (!name) return; // an unknown path: the not-found answer
       const rule: TokenRule = TOKEN_RULES[name];
@@ -80,18 +94,25 @@ export function createTokenGuard(deps: {
         await refuse(request, identity, `This API token lacks the ${rule.scope} scope`);
       }
       request.user = await deps.findUser(identity.userId);
+      if (ROUTES[name].kind === 'sse') {
+        const watch = await deps.service.watchEnd(identity);
+        request.credentialEnd = watch.signal;
+        reply.raw.once('close', watch.release);
+      }
     },
 
-    /** preValidation (the body is parsed by then): a token limited to some workspaces touches only those. */
-    async checkWorkspace(request: FastifyRequest) {
+    /**
+     * Once the route's schemas have parsed its input (registerRoutes' `input` check): a token limited to some
+     * workspaces touches only those.
+     */
+    async checkWorkspace(request: FastifyRequest, name: RouteName, input: ParsedInput) {
       const identity = request.apiToken;
       if (!identity?.workspaces) return;
-      const name = routeOf(request);
-      if (!name) return;
       const rule: TokenRule = TOKEN_RULES[name];
       if (!('workspace' in rule)) return;
-      const workspace = await workspaceOf(request, rule);
-      if (workspace === 'account') return;
+      const workspace = await workspaceOf(request, rule, input);
+      // A list is narrowed to the token's workspaces by its handler (`workspaceLimit`).
+      if (workspace === 'account' || workspace === 'listed') return;
       if (workspace === undefined || workspace === 'none' || !identity.workspaces.includes(workspace)) {
         await refuse(
           request,
@@ -105,8 +126,9 @@ export function createTokenGuard(deps: {
 
 export type TokenGuard = ReturnType<typeof createTokenGuard>;
 
-/** The token checks that need the route's input: the workspace a limited token may touch, once the body is read. */
-export function registerTokenChecks(app: FastifyInstance, guard: TokenGuard) {
+/** What a token sets on the requests that carry one. */
+export function decorateTokenRequests(app: FastifyInstance) {
   app.decorateRequest('apiToken', undefined);
-  app.addHook('preValidation', async (request) => guard.checkWorkspace(request));
+  app.decorateRequest('workspaceLimit', undefined);
+  app.decorateRequest('credentialEnd', undefined);
 }

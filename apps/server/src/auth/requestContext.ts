@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import { bearerTokenOf } from '../http/bearerToken.js';
 import type { UserRow, UsersRepository } from '../users/usersRepository.js';
@@ -33,7 +33,7 @@ export function registerRequestContext(
     policy: CookiePolicy;
     xsrfExemptPrefixes: string[];
     /** Authenticates a request that carries an API token (api-tokens/tokenGuard.ts). */
-    bearer?: (request: FastifyRequest, token: string) => Promise<void>;
+    bearer?: (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<void>;
   },
 ) {
   app.decorateRequest('session', undefined);
@@ -42,7 +42,7 @@ export function registerRequestContext(
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = deps.bearer ? bearerTokenOf(request.headers.authorization) : undefined;
-    if (token !== undefined) return deps.bearer!(request, token);
+    if (token !== undefined) return deps.bearer!(request, reply, token);
     const sessionId = request.cookies[deps.policy.sessionCookie];
     const session = sessionId ? await deps.sessions.get(sessionId) : undefined;
     if (session) {

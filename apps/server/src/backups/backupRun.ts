@@ -31,7 +31,20 @@ export interface RunDeps {
   openRepository(workspace: WorkspaceRow, backup?: Pick<BackupRow, 'repository'>): Promise<ResticRepository>;
   /** Run once every part of a scheduled or manual backup checked out, before it is marked Verified (retention). */
   beforeVerified(repo: ResticRepository, workspace: WorkspaceRow, backup: BackupRow): Promise<void>;
+  /**
+   * Tells the health monitor these services stop on purpose, for at most `boundMs` (alerts/expectedStops.ts):
+   * their deaths raise no crash alert until `end`.
+   */
+  announceStops(
+    workspace: WorkspaceRow,
+    services: string[],
+    reason: 'backup' | 'restore',
+    boundMs: number,
+  ): Promise<{ end(): Promise<void> }>;
 }
+
+/** How long a backup's copy (a service stopped for it) or a restore's swap may keep services stopped at most. */
+export const STOPS_BOUND_MS = 30 * 60_000;
 
 export const storedPart = (part: PartResult, checked: string | null = null): StoredBackupPart => ({
   service: part.service,
@@ -146,7 +159,15 @@ export async function writeBackup(
       );
     }
     for (const service of data) {
-      parts.push(await deps.engine.backUpService(repo, service, tagsOf(workspace, backup)));
+      // A service labelled to be stopped for its copy is stopped and started again: no crash alert for that.
+      const stops = service.stopForCopy
+        ? await deps.announceStops(workspace, [service.service], 'backup', STOPS_BOUND_MS)
+        : undefined;
+      try {
+        parts.push(await deps.engine.backUpService(repo, service, tagsOf(workspace, backup)));
+      } finally {
+        await stops?.end();
+      }
       await deps.repository.addPart(
         backup.id,
         parts.map((part) => storedPart(part)),

@@ -19,7 +19,8 @@ import { createBackupsService } from './backupsService.js';
 import type { BackupEngine } from './engine/backupEngine.js';
 import { describeStore, locationFor } from './repositoryLocation.js';
 import { type HealthModel, healthChecker } from './restoreHealth.js';
-import { type RestoreDeps, restoreKind } from './restoreRun.js';
+import type { RestoreDeps } from './restoreRecord.js';
+import { restoreKind } from './restoreRun.js';
 import { applyRetention } from './retentionPass.js';
 
 /** How many safety backups a workspace keeps (each in a repository of its own); older ones go with theirs. */
@@ -47,8 +48,8 @@ export function createBackupsModule(deps: {
   healthTimeoutMs: number;
   /** Whether a deployment of the workspace runs (deployments/ owns that; the platform passes it in). */
   deploymentInProgress?: (workspace: WorkspaceRow) => Promise<boolean>;
-  /** Tells the health monitor a restore stops these services on purpose (no crash alert for them). */
-  announceStops?: (workspace: WorkspaceRow, services: string[]) => Promise<void>;
+  /** Tells the health monitor a backup or a restore stops these services on purpose (no crash alert for them). */
+  announceStops?: RunDeps['announceStops'];
   /** One server process on this data: at start, every run marked at work was left by a crash. */
   singleProcess: boolean;
   now?: () => Date;
@@ -76,6 +77,7 @@ export function createBackupsModule(deps: {
     now,
     openRepository: async (workspace, backup) =>
       deps.engine.openRepository(locationOf(workspace, backup), await passwordOf(workspace)),
+    announceStops: deps.announceStops ?? (async () => ({ end: async () => {} })),
     async beforeVerified(repo, workspace, backup) {
       const settings = await repository.settings(workspace.id);
       const policy = { daily: settings?.keepDaily ?? 7, weekly: settings?.keepWeekly ?? 4 };
@@ -111,7 +113,6 @@ export function createBackupsModule(deps: {
       await repo.ensureInitialised();
       return repo;
     },
-    announceStops: deps.announceStops ?? (async () => {}),
     afterRestore: pruneSafetyBackups,
   };
   deps.runs.register(backupKind(runDeps));

@@ -1,220 +1,14 @@
-import type Docker from 'dockerode';
-import type { RestorePlan } from '../infra/db/backupTables.js';
-import { composeProjectName, LABELS } from '../infra/docker/conventions.js';
-import { listContainersOfProject } from '../infra/docker/projectResources.js';
-import type { ResticRepository } from '../infra/restic/resticRepository.js';
 import type { DurableKind, RunContext } from '../jobs/durableRuns.js';
-import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
-import {
-  causeOf,
-  dataOf,
-  isWritten,
-  partResult,
-  type RunDeps,
-  verifyBackup,
-  writeBackup,
-} from './backupRun.js';
+import { dataOf, partResult } from './backupRun.js';
 import type { BackupRow, RestoreRow } from './backupsRepository.js';
-import { BackupError, type ServiceData, type StagedPart } from './engine/backupEngine.js';
+import { BackupError } from './engine/backupEngine.js';
+import { failSafetyBackup, prepare } from './restorePreparation.js';
+import { containersToHold, Restore, type RestoreDeps } from './restoreRecord.js';
 
 export const RESTARTED_BEFORE_CHANGE =
   'Slipway restarted while this restore was reading the backup: nothing was changed. Start the restore again.';
 export const RESTARTED_DURING_RESTORE =
   'Slipway restarted during this restore: check the services; its safety backup holds the data as it was before.';
-
-export interface RestoreDeps extends RunDeps {
-  docker: Docker;
-  /**
-   * The deployment health model over these services of the workspace; throws a BackupError saying what failed,
-   * `After {after}, …` ("the restore" by default).
-   */
-  checkHealth(workspace: WorkspaceRow, services: string[], after?: string): Promise<void>;
-  /** A restore's safety backup's repository: one of its own, so that its data never shares another's packs. */
-  openSafetyRepository(workspace: WorkspaceRow, restoreId: string): Promise<ResticRepository>;
-  /** Says the restore stops these services on purpose, before it does (no crash alert for them). */
-  announceStops(workspace: WorkspaceRow, services: string[]): Promise<void>;
-  /** Once a restore has ended: older safety backups, and their repositories, go. */
-  afterRestore(workspace: WorkspaceRow): Promise<void>;
-}
-
-const ignoreSettled = (error: { statusCode?: number }) => {
-  // 304: already in the state asked for; 404: removed meanwhile.
-  if (![304, 404].includes(error.statusCode ?? 0)) throw error;
-};
-
-/** One restore's work, with its row kept up to date: what a takeover after a crash reads. */
-class Restore {
-  constructor(
-    readonly deps: RestoreDeps,
-    readonly workspace: WorkspaceRow,
-    public row: RestoreRow,
-    readonly context: RunContext,
-  ) {}
-
-  get units() {
-    return this.row.plan.staged.flatMap((part) => part.units);
-  }
-
-  async step(status: RestoreRow['status'], values: Partial<RestoreRow> = {}) {
-    this.row = await this.deps.repository.updateRestore(this.row.id, {
-      ...values,
-      status,
-      heartbeatAt: this.deps.now(),
-    });
-    this.context.reached(status);
-  }
-
-  /** Ends the row; its alert is recorded first, so that whoever sees the row ended finds the alert too. */
-  async finish(status: 'done' | 'failed' | 'rolled_back', cause: string | null, backup?: BackupRow) {
-    if (status !== 'done') await this.deps.alerts.restoreFailed(this.workspace, this.row.id, cause ?? '');
-    else if (backup) {
-      await this.deps.alerts.restored(this.workspace, this.row.id, backup.startedAt, this.row.services);
-    }
-    await this.step(status, { cause, finishedAt: this.deps.now() });
-    await this.deps
-      .afterRestore(this.workspace)
-      .catch((error) =>
-        this.deps.logger.warn({ err: error, restore: this.row.id }, 'removing older safety backups failed'),
-      );
-  }
-
-  /** Removes every volume the restore made: only once its data is in place, or the live data is back. */
-  async discard() {
-    await this.deps.engine
-      .discardRestore(this.row.id)
-      .catch((error) =>
-        this.deps.logger.warn({ err: error, restore: this.row.id }, "removing a restore's volumes failed"),
-      );
-  }
-
-  cause(error: unknown) {
-    return causeOf(error, this.deps.logger, { workspace: this.workspace.id, restore: this.row.id });
-  }
-
-  /** The services whose containers the swap holds, and those it restores. */
-  async services(): Promise<string[]> {
-    const containers = await listContainersOfProject(this.deps.docker, composeProjectName(this.workspace.id));
-    const held = containers
-      .filter((container) => this.row.plan.held.includes(container.Id))
-      .map((container) => container.Labels?.[LABELS.composeService] ?? container.Id);
-    return [...new Set([...this.row.services, ...held])];
-  }
-
-  /** Stops each held container as `docker stop` would: its own grace period (Compose's stop_grace_period). */
-  async stopHeld() {
-    for (const id of this.row.plan.held) {
-      await this.deps.docker.getContainer(id).stop().catch(ignoreSettled);
-    }
-  }
-
-  /** Starts each held container again; one already running is fine, and one that will not start fails the step. */
-  async startHeld() {
-    const failures: string[] = [];
-    for (const id of [...this.row.plan.held].reverse()) {
-      await this.deps.docker
-        .getContainer(id)
-        .start()
-        .catch((error: { statusCode?: number }) => {
-          if (![304, 404].includes(error.statusCode ?? 0)) failures.push(id.slice(0, 12));
-        });
-    }
-    if (failures.length > 0) {
-      throw new BackupError(`The containers ${failures.join(', ')} could not be started again.`);
-    }
-  }
-}
-
-/**
- * The containers of the workspace that mount a volume the swap replaces, whichever service they belong to (so
- * nothing writes into a volume while it is swapped), and the restored services' own: started again after it.
- */
-async function containersToHold(
-  deps: RestoreDeps,
-  workspace: WorkspaceRow,
-  staged: StagedPart[],
-  data: ServiceData[],
-) {
-  const volumes = new Set(staged.flatMap((part) => part.units.map((unit) => unit.live)));
-  const containers = await listContainersOfProject(deps.docker, composeProjectName(workspace.id));
-  const mounting = containers.filter((container) =>
-    container.Mounts.some((mount) => mount.Type === 'volume' && mount.Name && volumes.has(mount.Name)),
-  );
-  return [...new Set([...mounting.map((container) => container.Id), ...data.map((d) => d.containerId)])];
-}
-
-/**
- * The backup's parts read in full and checked into volumes of the restore's own, while a safety backup of the
- * data as it is now is stored (in a repository of its own) and verified by reading it back: both before
- * anything live is touched. Answers the staged parts, or ends the restore (nothing changed) and answers nothing.
- */
-async function prepare(
-  restore: Restore,
-  backup: BackupRow,
-  data: ServiceData[],
-): Promise<StagedPart[] | undefined> {
-  const { deps, workspace, row } = restore;
-  const parts = backup.parts.filter((part) => row.services.includes(part.service));
-  const safetyRepo = await deps.openSafetyRepository(workspace, row.id);
-  const safetyRow = await deps.repository.startBackup(
-    workspace.id,
-    workspace.name,
-    'safety',
-    deps.now(),
-    `safety/${row.id}`,
-  );
-  await restore.step('reading', { safetyBackupId: safetyRow.id });
-  const beat = setInterval(() => {
-    deps.repository.beat('backup', safetyRow.id, deps.now()).catch((error) => {
-      deps.logger.warn({ err: error, backup: safetyRow.id }, 'safety backup heartbeat failed');
-    });
-  }, 5_000);
-  beat.unref();
-  const staging = (async () => {
-    const repo = await deps.openRepository(workspace, backup);
-    const staged: StagedPart[] = [];
-    for (const part of parts) {
-      const service = data.find((candidate) => candidate.service === part.service)!;
-      staged.push(await deps.engine.stagePart(repo, service, partResult(part), row.id));
-      await restore.step(restore.row.status, { plan: { staged, held: [] } });
-      restore.context.reached(`staged:${part.service}`);
-    }
-    return staged;
-  })();
-  // The safety backup's steps are the restore's, named as its.
-  const safetyContext = { reached: (phase: string) => restore.context.reached(`safety:${phase}`) };
-  const safety = (async () => {
-    const written = await writeBackup(deps, workspace, safetyRow, safetyRepo, safetyContext, row.services);
-    if (!isWritten(written)) return written;
-    return verifyBackup(deps, workspace, written, 'readBack', safetyContext);
-  })();
-  const [staged, safe] = await Promise.allSettled([staging, safety]).finally(() => clearInterval(beat));
-  if (staged.status === 'rejected') {
-    const failure = staged.reason;
-    const cause = restore.cause(failure);
-    if (failure instanceof BackupError && failure.damaged) {
-      await deps.repository.updateBackup(backup.id, { status: 'damaged', cause });
-      await deps.alerts.damaged(workspace, backup, cause);
-      await restore.finish(
-        'failed',
-        `The backup could not be read back as it was stored, so nothing was changed: ${cause}`,
-      );
-    } else
-      await restore.finish(
-        'failed',
-        /nothing was (changed|restored)/.test(cause) ? cause : `${cause} Nothing was changed.`,
-      );
-    await restore.discard();
-    return undefined;
-  }
-  if (safe.status === 'rejected' || safe.value.status !== 'verified') {
-    const why =
-      safe.status === 'rejected' ? restore.cause(safe.reason) : (safe.value.cause ?? 'no reason given');
-    await restore.finish('failed', `The safety backup failed, so nothing was restored: ${why}`);
-    await restore.discard();
-    return undefined;
-  }
-  return staged.value;
-}
 
 /**
  * From the staged data to the end: the held containers stopped, the staged data swapped in, the containers
@@ -225,7 +19,7 @@ async function completeRestore(restore: Restore, backup: BackupRow | undefined) 
   const { deps, workspace } = restore;
   try {
     await restore.step('stopping');
-    await deps.announceStops(workspace, await restore.services());
+    await restore.announceStops();
     await restore.stopHeld();
     await restore.step('restoring');
     await deps.engine.swapIn(restore.units);
@@ -259,7 +53,7 @@ async function rollBack(restore: Restore, cause: string) {
   const { deps, workspace } = restore;
   try {
     await restore.step('rolling_back', { cause });
-    await deps.announceStops(workspace, await restore.services());
+    await restore.announceStops();
     await restore.stopHeld();
     await deps.engine.swapBack(restore.units);
     await restore.startHeld();
@@ -371,30 +165,3 @@ export function restoreKind(deps: RestoreDeps): DurableKind<'restore.run', Resto
     },
   };
 }
-
-/** A safety backup a crash interrupted: ended Failed, what it wrote removed with its repository's snapshots. */
-async function failSafetyBackup(deps: RestoreDeps, restore: Restore) {
-  const id = restore.row.safetyBackupId;
-  const safety = id ? await deps.repository.backupById(id) : undefined;
-  if (!safety || !['running', 'verifying'].includes(safety.status)) return;
-  const repo = await deps.openSafetyRepository(restore.workspace, restore.row.id).catch(() => undefined);
-  if (repo) {
-    await repo.unlockStale().catch(() => undefined);
-    const written = await repo.listSnapshots().catch(() => []);
-    await repo
-      .removeSnapshots(written.map((snapshot) => snapshot.id))
-      .catch((error) =>
-        deps.logger.warn(
-          { err: error, backup: safety.id },
-          "removing an interrupted safety backup's snapshots failed",
-        ),
-      );
-  }
-  await deps.repository.updateBackup(safety.id, {
-    status: 'failed',
-    cause: 'Slipway restarted during this safety backup.',
-    finishedAt: deps.now(),
-  });
-}
-
-export type { RestorePlan };

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { DomainError, invalid } from '../domain/errors.js';
+import { refuseUnstorableText } from '../http/storableText.js';
 import type { Db } from '../infra/db/client.js';
 import { webhookEvents } from '../infra/db/schema.js';
 import type { PaypalApi, PaypalTransmission } from '../infra/paypal/paypalApi.js';
@@ -55,6 +56,7 @@ export function createPaypalWebhook(deps: {
       } catch {
         throw invalid('The webhook body is not valid JSON');
       }
+      refuseUnstorableText('body', json);
       const parsed = paypalEventSchema.safeParse(json);
       if (!parsed.success) throw invalid('The webhook body is not a PayPal event');
       const transmission = transmissionFrom(headers);

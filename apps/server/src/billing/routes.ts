@@ -17,7 +17,7 @@ export function billingRoutes(deps: { billing: BillingModule }) {
         description: plan.description,
       })),
     }),
-    createSubscription: ({ user, params, body }) => billing.create(user, params.repo_name, body),
+    createSubscription: ({ user, params, body }) => billing.create(user, params.id, body),
     listSubscriptions: ({ user }) => billing.list(user.id),
     getSubscription: ({ user, params }) => billing.get(user.id, params.id),
     cancelSubscription: ({ user, params, body }) => billing.cancel(user.id, params.id, body),

@@ -365,7 +365,7 @@ describe('custom domains: claims, Verify, the permission question', () => {
     expect(await refused('pаypal.com')).toEqual([
       400,
       // Refusals of the body's fields that do not start with a capital are prefixed with the field's name.
-      'domain: pаypal.com mixes Latin and Cyrillic letters in "pаypal" ("а" is Cyrillic), as names made to pass for others do: write each part of the name in one script',
+      'pаypal.com mixes Latin and Cyrillic letters in "pаypal" ("а" is Cyrillic), as names made to pass for others do: write each part of the name in one script',
     ]);
     expect(await refused('shop.exаmple.com')).toEqual([
       400,
@@ -373,7 +373,7 @@ describe('custom domains: claims, Verify, the permission question', () => {
     ]);
     expect(await refused('localhost')).toEqual([
       400,
-      'domain: localhost is the name of this machine itself: a custom domain is a public DNS name, like shop.example.com',
+      'localhost is the name of this machine itself: a custom domain is a public DNS name, like shop.example.com',
     ]);
     expect(await refused('203.0.113.10')).toEqual([400, expect.stringContaining('is an IP address')]);
     expect(await refused(`${'a'.repeat(64)}.example`)).toEqual([

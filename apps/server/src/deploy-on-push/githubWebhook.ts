@@ -1,6 +1,7 @@
 import type { GithubWebhookOutcome } from '@slipway/contract';
 import type { Logger } from 'pino';
 import { DomainError, invalid, notFound } from '../domain/errors.js';
+import { refuseUnstorableText } from '../http/storableText.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { PushMarks } from '../workspaces/pushMarks.js';
 import { parseBranchPush } from './pushEvents.js';
@@ -52,8 +53,9 @@ export function createGithubWebhook(deps: {
       } catch {
         throw invalid('The webhook body is not valid JSON');
       }
+      refuseUnstorableText('body', payload);
       const firstTime =
-        (await deps.kv.increment('tokens', `github-delivery:${deliveryId}`, DELIVERY_MEMORY_MS)) === 1;
+        (await deps.kv.increment('tokens', `github-delivery:${deliveryId}`, DELIVERY_MEMORY_MS)).count === 1;
       if (!firstTime) return { delivery_id: deliveryId, status: 'replayed', workspaces: 0 };
 
       // Not acted on: a redelivery may try again.

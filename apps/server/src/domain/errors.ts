@@ -15,9 +15,12 @@ export const ERROR_STATUS = {
   workspace_not_found: 404,
   conflict: 409,
   deployment_in_progress: 409,
+  request_timeout: 408,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   unprocessable: 422,
+  headers_too_large: 431,
   rate_limited: 429,
   upstream_failed: 502,
   unavailable: 503,
@@ -37,6 +40,8 @@ export class DomainError extends Error {
       data?: Record<string, unknown>;
       /** Seconds until a refused request may be sent again (a 429's Retry-After). */
       retryAfterSeconds?: number;
+      /** Headers the answer carries (a 429's `RateLimit-*`). */
+      headers?: Record<string, string>;
     } = {},
   ) {
     super(message);

@@ -35,9 +35,33 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/** Where a client stands in its window: what the `RateLimit-*` headers say. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window restarts (at least 1). */
+  resetSeconds: number;
+}
+
+/**
+ * The headers of the IETF draft that @fastify/rate-limit sends in its draft mode (`RateLimit-Limit`,
+ * `RateLimit-Remaining`, `RateLimit-Reset` in seconds), and on a refusal `Retry-After`: the real wait.
+ */
+export function rateLimitHeaders(state: RateLimitState, refused: boolean): Record<string, string> {
+  return {
+    'ratelimit-limit': String(state.limit),
+    'ratelimit-remaining': String(state.remaining),
+    'ratelimit-reset': String(state.resetSeconds),
+    ...(refused ? { 'retry-after': String(state.resetSeconds) } : {}),
+  };
+}
+
 export interface RateLimiter {
-  /** Counts one attempt of `client`; past the limit it throws a 429 DomainError (with `data` in the body). */
-  hit(name: RateLimitName, client: string, data?: Record<string, unknown>): Promise<void>;
+  /**
+   * Counts one attempt of `client` and says where it stands; past the limit it throws a 429 DomainError
+   * (with `data` in the body, and the headers that say how long to wait).
+   */
+  hit(name: RateLimitName, client: string, data?: Record<string, unknown>): Promise<RateLimitState>;
   /** Forgets `client`'s attempts: for limits that count failures only, after a success. */
   forgive(name: RateLimitName, client: string): Promise<void>;
 }
@@ -48,12 +72,20 @@ export function createRateLimiter(kv: KeyValueStore): RateLimiter {
     async hit(name, client, data) {
       const rule: RateLimitRule = RATE_LIMITS[name];
       // Counted before the work it guards (atomically), so parallel attempts cannot all slip under it.
-      const attempts = await kv.increment('ratelimit', key(name, client), rule.windowMs);
-      if (attempts > rule.limit) {
-        // The window started with the first attempt, at most windowMs ago: waiting that long is always enough.
-        const retryAfterSeconds = Math.ceil(rule.windowMs / 1000);
-        throw new DomainError('rate_limited', rule.message, { retryAfterSeconds, ...(data ? { data } : {}) });
+      const { count, resetInMs } = await kv.increment('ratelimit', key(name, client), rule.windowMs);
+      const state = {
+        limit: rule.limit,
+        remaining: Math.max(0, rule.limit - count),
+        resetSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
+      };
+      if (count > rule.limit) {
+        throw new DomainError('rate_limited', rule.message, {
+          retryAfterSeconds: state.resetSeconds,
+          headers: rateLimitHeaders(state, true),
+          ...(data ? { data } : {}),
+        });
       }
+      return state;
     },
     async forgive(name, client) {
       await kv.delete('ratelimit', key(name, client));

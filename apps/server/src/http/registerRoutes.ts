@@ -7,8 +7,10 @@ import {
 } from '@slipway/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import { inputSentences } from './inputSentences.js';
 import { requireLoopback } from './loopbackOnly.js';
 import { type RequestUser, requireUser, requireWhitelisted } from './requestContext.js';
+import { refuseUnstorableText } from './storableText.js';
 
 type Parsed<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -22,6 +24,8 @@ export interface RouteCall<N extends RouteName> {
   body: Routes[N]['kind'] extends 'webhook' ? Buffer : Parsed<Routes[N], 'body'>;
   /** Signed in for `user` and `whitelisted` routes (their guard ran first); otherwise whoever may be. */
   user: Routes[N]['access'] extends 'user' | 'whitelisted' ? RequestUser : RequestUser | undefined;
+  /** The only workspaces this call may show, when its credential is limited to some (an API token's). */
+  workspaceLimit: readonly string[] | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -46,16 +50,29 @@ export type RouteHandlers = {
   [N in RouteName]: Routes[N]['kind'] extends 'static' ? Handler<N> | undefined : Handler<N>;
 };
 
+/** A route's input once its schemas have parsed it. */
+export interface ParsedInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
 /** The checks `access` names that http/ cannot make itself (the admin session is the admin area's). */
 export interface AccessChecks {
   /** Throws unless the request carries an admin session; runs before the body is read. */
   admin(request: FastifyRequest): Promise<void>;
+  /**
+   * Throws unless the request's credential may touch what the parsed input names (an API token limited to
+   * some workspaces); runs after the input is parsed, before the handler.
+   */
+  input?(request: FastifyRequest, name: RouteName, input: ParsedInput): Promise<void>;
 }
 
 /**
  * Registers every route of the contract's table (ROUTES): its method and path, the guard its `access`
- * names, its body limit, and the parsing of its parameters, query and body with its schemas, before the
- * handler runs. A zod failure becomes a 400 in errorHandler.ts like any other.
+ * names, its body limit, and the parsing of its parameters, query and body with its schemas (in words:
+ * inputSentences.ts), refusing text the database cannot store (storableText.ts), before the handler runs. A
+ * zod failure becomes a 400 in errorHandler.ts like any other.
  */
 export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers, checks: AccessChecks) {
   for (const [name, definition] of Object.entries(ROUTES) as [RouteName, RouteDefinition][]) {
@@ -66,7 +83,7 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers, ch
       url: definition.path,
       ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
       ...guardOf(definition, checks),
-      handler: handlerOf(definition, handle),
+      handler: handlerOf(name, definition, handle, checks),
     };
     if (definition.kind === 'webhook') registerWebhook(app, options, definition.bodyLimit);
     else app.route(options);
@@ -89,20 +106,39 @@ function guardOf(definition: RouteDefinition, checks: AccessChecks): Partial<Rou
   }
 }
 
-function handlerOf(definition: RouteDefinition, handle: Handler<RouteName>): RouteOptions['handler'] {
+/** The route's input parsed with its schemas; a part the route does not take is undefined. */
+function parseInput(definition: RouteDefinition, request: FastifyRequest): ParsedInput {
+  const input = {
+    params: definition.params?.parse(request.params, { error: inputSentences('params') }),
+    query: definition.query?.parse(request.query, { error: inputSentences('query') }),
+    body:
+      definition.kind === 'webhook'
+        ? Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.alloc(0)
+        : // A route whose body has defaults may be called without one.
+          definition.body?.parse(request.body ?? {}, { error: inputSentences('body') }),
+  };
+  refuseUnstorableText('params', input.params);
+  refuseUnstorableText('query', input.query);
+  refuseUnstorableText('body', input.body);
+  return input;
+}
+
+function handlerOf(
+  name: RouteName,
+  definition: RouteDefinition,
+  handle: Handler<RouteName>,
+  checks: AccessChecks,
+): RouteOptions['handler'] {
   const success = Number(Object.keys(definition.responses)[0] ?? 200);
   return async (request, reply) => {
+    const input = parseInput(definition, request);
+    await checks.input?.(request, name, input);
     const call = {
-      params: definition.params?.parse(request.params),
-      query: definition.query?.parse(request.query),
-      body:
-        definition.kind === 'webhook'
-          ? Buffer.isBuffer(request.body)
-            ? request.body
-            : Buffer.alloc(0)
-          : // A route whose body has defaults may be called without one.
-            definition.body?.parse(request.body ?? {}),
+      ...input,
       user: request.user,
+      workspaceLimit: request.workspaceLimit,
       request,
       reply,
     } as RouteCall<RouteName>;

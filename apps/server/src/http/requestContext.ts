@@ -13,6 +13,16 @@ export interface RequestUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: RequestUser | undefined;
+    /**
+     * The only workspaces the request may touch or show, when its credential is limited to some (an API
+     * token's list, set by api-tokens/); undefined: every workspace of its user.
+     */
+    workspaceLimit: readonly string[] | undefined;
+    /**
+     * Aborts when the credential the request came with ends (an API token revoked or expired): a stream it
+     * opened closes then (sse.ts).
+     */
+    credentialEnd: AbortSignal | undefined;
   }
 }
 

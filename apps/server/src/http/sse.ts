@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/errors.js';
 
 const HEARTBEAT_MS = 15_000;
 /** A viewer this far behind is cut off rather than letting its backlog grow in server memory. */
@@ -12,8 +13,18 @@ export interface SseChannel {
   onClose(listener: () => void): void;
 }
 
-/** Takes over the response for Server-Sent Events, with heartbeats so proxies keep the connection open. */
+/**
+ * Takes over the response for Server-Sent Events, with heartbeats so proxies keep the connection open. The
+ * stream ends when the credential it was opened with does (`request.credentialEnd`: a revoked API token).
+ */
 export function openSse(request: FastifyRequest, reply: FastifyReply): SseChannel {
+  const credentialEnd = request.credentialEnd;
+  if (credentialEnd?.aborted) {
+    throw new DomainError(
+      'unauthenticated',
+      'This API token is not valid: it may have expired or been revoked',
+    );
+  }
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -28,6 +39,7 @@ export function openSse(request: FastifyRequest, reply: FastifyReply): SseChanne
   const close = () => {
     if (closed) return;
     closed = true;
+    credentialEnd?.removeEventListener('abort', close);
     clearInterval(heartbeat);
     for (const listener of listeners) listener();
     raw.end();
@@ -39,6 +51,7 @@ export function openSse(request: FastifyRequest, reply: FastifyReply): SseChanne
   request.raw.on('close', close);
   raw.on('close', close);
   raw.on('error', close);
+  credentialEnd?.addEventListener('abort', close, { once: true });
   return {
     send(data) {
       if (closed) return false;

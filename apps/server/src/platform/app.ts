@@ -10,7 +10,7 @@ import { registerWebAccessLog } from '../admin/systemLogs.js';
 import { alertsRoutes } from '../alerts/routes.js';
 import { apiReferenceRoutes } from '../api-reference/routes.js';
 import { apiTokenRoutes } from '../api-tokens/routes.js';
-import { createTokenGuard, registerTokenChecks } from '../api-tokens/tokenGuard.js';
+import { createTokenGuard, decorateTokenRequests } from '../api-tokens/tokenGuard.js';
 import { registerRequestContext } from '../auth/requestContext.js';
 import { authRoutes } from '../auth/routes.js';
 import { cookiePolicy } from '../auth/sessionCookies.js';
@@ -21,7 +21,12 @@ import { deployOnPushRoutes } from '../deploy-on-push/routes.js';
 import { deploymentRoutes } from '../deployments/routes.js';
 import { enterpriseRoutes } from '../enterprise/routes.js';
 import { envVariableRoutes } from '../env-variables/routes.js';
-import { registerErrorHandler } from '../http/errorHandler.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  registerErrorHandler,
+} from '../http/errorHandler.js';
 import { registerJsonBodyParser } from '../http/jsonBody.js';
 import { createRateLimiter } from '../http/rateLimit.js';
 import { type Handler, registerRoutes } from '../http/registerRoutes.js';
@@ -46,6 +51,10 @@ export async function buildApp(
     loggerInstance: platform.logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: platform.config.trustProxy,
+    // Past Fastify's 100 characters, the route's own schema says what is wrong with a parameter, in words.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   await registerSecurityHeaders(app, {
     production: platform.config.production,
@@ -84,7 +93,7 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     if (route.url === ROUTES.tlsPermission.path) route.logLevel = 'warn';
   });
-  registerTokenChecks(app, tokenGuard);
+  decorateTokenRequests(app);
   const { runningApps } = platform;
   const webDist = options.webDist ?? WEB_DIST;
   registerRoutes(
@@ -133,7 +142,7 @@ export async function buildApp(
       },
       webApp: existsSync(path.join(webDist, 'index.html')) ? await serveWebApp(app, webDist) : undefined,
     },
-    { admin: adminSessionCheck(platform.admin.access, policy) },
+    { admin: adminSessionCheck(platform.admin.access, policy), input: tokenGuard.checkWorkspace },
   );
   return app;
 }

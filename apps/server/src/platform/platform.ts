@@ -178,7 +178,7 @@ export async function createPlatform(
   let previews: PreviewsModule | undefined;
   const variablesOf = async (userId: string, workspaceName: string) =>
     (await previews?.previewEnv(userId, workspaceName)) ?? envVariables.readPlaintext(userId, workspaceName);
-  const apiTokens = createApiTokensService({ tokens: createApiTokensRepository(db) });
+  const apiTokens = createApiTokensService({ tokens: createApiTokensRepository(db), pubsub });
   const masks = createSecretMasks({
     loadValues: async (userId, workspaceName) =>
       (await variablesOf(userId, workspaceName)).map((variable) => variable.value),
@@ -327,6 +327,8 @@ export async function createPlatform(
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     deploymentInProgress: async (workspace) =>
       Boolean(await deployments.repository.activeForWorkspace(workspace.userId, workspace.name)),
+    announceStops: (workspace, services, reason, boundMs) =>
+      runningApps.expectedStops.announce({ workspaceId: workspace.id, services, reason, boundMs }),
     singleProcess: !config.databaseUrl,
     ...(options.now ? { now: options.now } : {}),
   });
@@ -397,6 +399,7 @@ export async function createPlatform(
       await deployOnPush.stop();
       await workers.stop();
       await runningApps.stop();
+      await apiTokens.stop();
       await queue.close();
       await pubsub.close();
       await kv.close();

@@ -1,5 +1,6 @@
-import { PREVIEW_APPROVAL_COMMAND } from '@slipway/contract';
+import { MAX_PULL_REQUEST_NUMBER, PREVIEW_APPROVAL_COMMAND } from '@slipway/contract';
 import { z } from 'zod';
+import { invalid } from '../domain/errors.js';
 
 /** What a pull request's life says to previews: its head moved (or it opened), or it closed. */
 export interface PullRequestEvent {
@@ -55,6 +56,18 @@ const pullRequestSchema = z.object({
   repository: repositorySchema,
 });
 
+/**
+ * A number past what Slipway takes (the previews table's column is 32 bits, as GitHub's own numbers are) is no
+ * pull request GitHub made: the delivery is refused in words, not stored.
+ */
+function checkNumber(number: number) {
+  if (number > MAX_PULL_REQUEST_NUMBER) {
+    throw invalid(
+      `Pull request number ${number} is past the largest Slipway takes (${MAX_PULL_REQUEST_NUMBER.toLocaleString('en-US')})`,
+    );
+  }
+}
+
 const ACTIONS: Record<string, PullRequestEvent['action']> = {
   opened: 'opened',
   reopened: 'opened',
@@ -67,6 +80,7 @@ export function parsePullRequestEvent(payload: unknown): PullRequestEvent | unde
   const parsed = pullRequestSchema.safeParse(payload);
   if (!parsed.success) return undefined;
   const { action, number, pull_request: pr, repository } = parsed.data;
+  checkNumber(number);
   const kind = ACTIONS[action];
   if (!kind || !SHA.test(pr.head.sha)) return undefined;
   const baseName = `${repository.owner.login}/${repository.name}`;
@@ -105,6 +119,7 @@ export function parseApprovalComment(payload: unknown): ApprovalComment | undefi
   if (!parsed.success) return undefined;
   const { issue, comment, repository } = parsed.data;
   if (comment.body.trim() !== PREVIEW_APPROVAL_COMMAND) return undefined;
+  checkNumber(issue.number);
   if (!WRITE_ASSOCIATIONS.has(comment.author_association)) return undefined;
   return {
     owner: repository.owner.login,

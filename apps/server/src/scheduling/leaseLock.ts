@@ -47,7 +47,7 @@ export function holdLease(options: {
         return;
       }
       if ((await options.kv.get(NAMESPACE, counterKey)) !== undefined) return;
-      if ((await options.kv.increment(NAMESPACE, counterKey, ttlMs)) !== 1) return;
+      if ((await options.kv.increment(NAMESPACE, counterKey, ttlMs)).count !== 1) return;
       await options.kv.set(NAMESPACE, ownerKey, me, ttlMs);
       held = true;
       await options.onAcquired();

@@ -35,7 +35,11 @@ export class ContractViolation extends Error {
  * Throws when a JSON answer does not parse with the contract's schema for its route and status, or
  * when a JSON route answers a success status the contract does not declare.
  */
-export function checkAnswerAgainstContract(method: string, url: string, response: LightMyRequestResponse) {
+export function checkAnswerAgainstContract(
+  method: string,
+  url: string,
+  response: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>,
+) {
   const definition = findTableRoute(method, url);
   if (!definition) return;
   const contentType = String(response.headers['content-type'] ?? '');

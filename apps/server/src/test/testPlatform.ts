@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { BackupEngine } from '../backups/engine/backupEngine.js';
 import { loadConfig } from '../config/config.js';
 import type { ComposeCli } from '../infra/compose/composeCli.js';
@@ -31,6 +31,8 @@ export interface TestPlatformOptions {
   /** A backup engine of the test's own (schedule and retention tests only) and the backups' clock. */
   backupEngine?: BackupEngine;
   now?: () => Date;
+  /** The server's log, for a test that reads it (silent otherwise). */
+  logger?: Logger;
 }
 
 export interface TestContext {
@@ -74,7 +76,7 @@ export async function createTestContext(options: TestPlatformOptions = {}): Prom
   }
   const config = loadConfig(env);
   const platform = await createPlatform(config, {
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     databaseInMemory: !options.databaseOnDisk,
     ...(options.compose ? { compose: options.compose } : {}),
     ...(options.ingress ? { ingress: options.ingress } : {}),

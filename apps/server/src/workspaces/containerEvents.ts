@@ -7,7 +7,10 @@ export interface ContainerEvent {
   action: string;
   containerId: string;
   labels: Record<string, string>;
+  /** The engine's stamp. */
   time: Date;
+  /** When it reached Slipway (ms since the epoch): a busy engine delivers its events late. */
+  heardAt: number;
 }
 
 /**
@@ -63,6 +66,7 @@ export function watchContainerEvents(
               containerId,
               labels: raw.Actor?.Attributes ?? {},
               time: raw.timeNano ? new Date(raw.timeNano / 1e6) : new Date(),
+              heardAt: Date.now(),
             });
           } catch (error) {
             logger.debug({ err: error }, 'unreadable docker event');

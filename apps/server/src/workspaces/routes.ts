@@ -5,7 +5,7 @@ import type { WorkspacesService } from './workspacesService.js';
 export function workspacesRoutes(deps: { workspaces: WorkspacesService; lifecycle: WorkspaceLifecycle }) {
   const { workspaces, lifecycle } = deps;
   return {
-    listWorkspaces: ({ user }) => workspaces.list(user.id),
+    listWorkspaces: ({ user, workspaceLimit }) => workspaces.list(user.id, workspaceLimit),
     workspaceDetails: ({ user, params }) => workspaces.details(user.id, params.name),
     workspaceServices: ({ user, params }) => workspaces.services(user.id, params.name),
     deleteWorkspace: ({ user, params }) => lifecycle.delete(user, params.name),

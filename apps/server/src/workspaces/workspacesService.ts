@@ -67,8 +67,10 @@ export function createWorkspacesService(deps: {
   }
 
   return {
-    async list(userId: string) {
-      return (await deps.workspaces.listForUser(userId)).map(presentWorkspace);
+    /** The user's workspaces; with `only` (an API token limited to some), just those. */
+    async list(userId: string, only?: readonly string[]) {
+      const rows = await deps.workspaces.listForUser(userId);
+      return rows.filter((row) => !only || only.includes(row.name)).map(presentWorkspace);
     },
 
     async details(userId: string, name: string) {

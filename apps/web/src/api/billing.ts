@@ -35,7 +35,7 @@ export async function createSubscription(
     },
   };
   try {
-    return await callRoute('createSubscription', { params: { repo_name: deployment.repo }, body });
+    return await callRoute('createSubscription', { params: { id: deployment.repo }, body });
   } catch (error) {
     throw new Error(serverDetail(error) ?? 'Failed to create subscription', { cause: error });
   }

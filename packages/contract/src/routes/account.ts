@@ -26,6 +26,7 @@ export const accountRoutes = {
   health: route({
     method: 'GET',
     path: '/api/health',
+    summary: 'Check that the server answers',
     kind: 'json',
     access: 'public',
     responses: { 200: z.strictObject({ status: z.literal('ok') }) },
@@ -33,6 +34,7 @@ export const accountRoutes = {
   publicConfig: route({
     method: 'GET',
     path: '/api/public-config',
+    summary: 'Read the public settings the web app needs',
     kind: 'json',
     access: 'public',
     responses: { 200: publicConfigSchema },
@@ -40,6 +42,7 @@ export const accountRoutes = {
   signInWithInstall: route({
     method: 'GET',
     path: '/api/auth/github/install',
+    summary: 'Install the GitHub app and sign in',
     kind: 'redirect',
     access: 'public',
     query: localSignInQuerySchema,
@@ -49,6 +52,7 @@ export const accountRoutes = {
   signIn: route({
     method: 'GET',
     path: '/api/auth/github',
+    summary: 'Sign in with GitHub',
     kind: 'redirect',
     access: 'public',
     query: localSignInQuerySchema,
@@ -58,6 +62,7 @@ export const accountRoutes = {
   oauthCallback: route({
     method: 'GET',
     path: '/api/auth/github/callback',
+    summary: 'Finish a GitHub sign-in',
     kind: 'redirect',
     access: 'public',
     query: oauthCallbackQuerySchema,
@@ -66,6 +71,7 @@ export const accountRoutes = {
   currentUser: route({
     method: 'GET',
     path: '/api/user',
+    summary: 'Read the signed-in user',
     kind: 'json',
     access: 'user',
     responses: { 200: userSchema },
@@ -73,6 +79,7 @@ export const accountRoutes = {
   logout: route({
     method: 'POST',
     path: '/api/auth/logout',
+    summary: 'Sign out',
     kind: 'json',
     access: 'public',
     responses: { 200: successSchema },
@@ -80,6 +87,7 @@ export const accountRoutes = {
   completeProfile: route({
     method: 'POST',
     path: '/api/auth/complete-profile',
+    summary: 'Complete the profile after the first sign-in',
     kind: 'json',
     access: 'user',
     body: completeProfileRequestSchema,
@@ -88,16 +96,19 @@ export const accountRoutes = {
   enterpriseContact: route({
     method: 'POST',
     path: '/api/enterprise-contact',
+    summary: 'Send an enterprise inquiry',
     kind: 'json',
     access: 'public',
     body: enterpriseInquirySchema,
     bodyLimit: 64 * 1024,
     responses: { 201: enterpriseInquiryResultSchema },
+    rateLimited: true,
     note: 'At most 10 inquiries per hour per address (then 429).',
   }),
   listRepositories: route({
     method: 'GET',
     path: '/api/github/repos',
+    summary: 'List the repositories Slipway can deploy',
     kind: 'json',
     access: 'whitelisted',
     responses: { 200: z.array(repositorySchema) },
@@ -105,6 +116,7 @@ export const accountRoutes = {
   getRepository: route({
     method: 'GET',
     path: '/api/github/repos/:owner/:repo',
+    summary: 'Read one repository',
     kind: 'json',
     access: 'whitelisted',
     params: repositoryParamsSchema,
@@ -113,6 +125,7 @@ export const accountRoutes = {
   repositoryRoot: route({
     method: 'GET',
     path: '/api/github/repos/:owner/:repo/contents',
+    summary: 'List the files at the root of a repository',
     kind: 'json',
     access: 'whitelisted',
     params: repositoryParamsSchema,
@@ -122,6 +135,7 @@ export const accountRoutes = {
   repositoryContents: route({
     method: 'GET',
     path: '/api/github/repos/:owner/:repo/contents/*',
+    summary: 'Read a file or folder of a repository',
     kind: 'json',
     access: 'whitelisted',
     params: contentsParamsSchema,
@@ -131,6 +145,7 @@ export const accountRoutes = {
   listBranches: route({
     method: 'GET',
     path: '/api/github/repos/:owner/:repo/branches',
+    summary: 'List the branches of a repository',
     kind: 'json',
     access: 'whitelisted',
     params: repositoryParamsSchema,
@@ -140,6 +155,7 @@ export const accountRoutes = {
   listInstallations: route({
     method: 'GET',
     path: '/api/github/installations',
+    summary: 'List the GitHub app installations',
     kind: 'json',
     access: 'user',
     responses: { 200: z.array(installationSchema) },
@@ -147,6 +163,7 @@ export const accountRoutes = {
   vmSizes: route({
     method: 'GET',
     path: '/api/vm-sizes',
+    summary: 'List the VM sizes',
     kind: 'json',
     access: 'public',
     responses: { 200: z.array(vmSizeSchema) },

@@ -26,12 +26,13 @@ import {
   whitelistUserResultSchema,
 } from '../admin.js';
 import { cadvisorContainerInfoSchema, cadvisorMachineInfoSchema } from '../cadvisor.js';
+import { idParam, textParam } from '../pathParams.js';
 import { route } from '../route.js';
 import { successMessageSchema, successSchema } from '../schemaKit.js';
 
-export const adminUserParamsSchema = z.object({ id: z.string().max(64) });
-export const whitelistEmailParamsSchema = z.object({ email: z.string().min(1).max(254) });
-export const vmNameParamsSchema = z.object({ vm_name: z.string().min(1).max(128) });
+export const adminUserParamsSchema = z.object({ id: idParam('user id') });
+export const whitelistEmailParamsSchema = z.object({ email: textParam('email address', 254) });
+export const vmNameParamsSchema = z.object({ vm_name: textParam('VM name', 128) });
 
 const admin = <const R extends Omit<Parameters<typeof route>[0], 'kind' | 'access'>>(definition: R) =>
   route({ ...definition, kind: 'json', access: 'admin' } as const);
@@ -41,16 +42,19 @@ export const adminRoutes = {
   adminSignIn: route({
     method: 'POST',
     path: '/api/admin/auth',
+    summary: 'Sign in to the admin panel',
     kind: 'json',
     access: 'public',
     body: adminAuthRequestSchema,
     bodyLimit: 16 * 1024,
     responses: { 200: successSchema },
-    note: 'Attempts are rate-limited per client (429).',
+    rateLimited: true,
+    note: 'Failed attempts are limited per client (429).',
   }),
   adminSessionStatus: route({
     method: 'GET',
     path: '/api/admin/session-status',
+    summary: 'Tell whether this browser has an admin session',
     kind: 'json',
     access: 'public',
     responses: { 200: z.strictObject({ isAdmin: z.boolean() }) },
@@ -58,73 +62,105 @@ export const adminRoutes = {
   adminSignOut: route({
     method: 'POST',
     path: '/api/admin/logout',
+    summary: 'Sign out of the admin panel',
     kind: 'json',
     access: 'public',
     responses: { 200: successSchema },
   }),
-  adminStats: admin({ method: 'GET', path: '/api/admin/stats', responses: { 200: adminStatsSchema } }),
-  adminUsers: admin({ method: 'GET', path: '/api/admin/users', responses: { 200: adminUserListSchema } }),
+  adminStats: admin({
+    method: 'GET',
+    path: '/api/admin/stats',
+    summary: "Read the admin panel's figures",
+    responses: { 200: adminStatsSchema },
+  }),
+  adminUsers: admin({
+    method: 'GET',
+    path: '/api/admin/users',
+    summary: 'List the users',
+    responses: { 200: adminUserListSchema },
+  }),
   adminWaitingList: admin({
     method: 'GET',
     path: '/api/admin/users/waiting-list',
+    summary: 'List the users on the waiting list',
     responses: { 200: adminUserListSchema },
   }),
   adminWhitelistedUsers: admin({
     method: 'GET',
     path: '/api/admin/users/whitelisted',
+    summary: 'List the whitelisted users',
     responses: { 200: adminUserListSchema },
   }),
   whitelistUser: admin({
     method: 'POST',
     path: '/api/admin/users/:id/whitelist',
+    summary: 'Let a user in from the waiting list',
     params: adminUserParamsSchema,
     responses: { 200: whitelistUserResultSchema },
   }),
   removeFromWhitelist: admin({
     method: 'DELETE',
     path: '/api/admin/users/:id/whitelist',
+    summary: 'Put a user back on the waiting list',
     params: adminUserParamsSchema,
     responses: { 200: removeFromWhitelistResultSchema },
   }),
   bulkWhitelist: admin({
     method: 'POST',
     path: '/api/admin/users/bulk-whitelist',
+    summary: 'Let several users in at once',
     body: bulkWhitelistRequestSchema,
     responses: { 200: bulkWhitelistResultSchema },
   }),
   whitelistEmails: admin({
     method: 'GET',
     path: '/api/admin/whitelist/emails',
+    summary: 'List the whitelisted email addresses',
     responses: { 200: whitelistedEmailListSchema },
   }),
   addWhitelistEmail: admin({
     method: 'POST',
     path: '/api/admin/whitelist/emails',
+    summary: 'Whitelist an email address',
     body: addWhitelistEmailRequestSchema,
     responses: { 200: addWhitelistEmailResultSchema },
   }),
   removeWhitelistEmail: admin({
     method: 'DELETE',
     path: '/api/admin/whitelist/emails/:email',
+    summary: 'Remove a whitelisted email address',
     params: whitelistEmailParamsSchema,
     responses: { 200: removeWhitelistEmailResultSchema },
   }),
-  adminVms: admin({ method: 'GET', path: '/api/admin/vms', responses: { 200: adminVmListSchema } }),
+  adminVms: admin({
+    method: 'GET',
+    path: '/api/admin/vms',
+    summary: 'List the VMs',
+    responses: { 200: adminVmListSchema },
+  }),
   deleteVm: admin({
     method: 'DELETE',
     path: '/api/admin/vms/:vm_name',
+    summary: 'Delete a VM',
     params: vmNameParamsSchema,
     responses: { 200: successMessageSchema },
   }),
   adminWorkspaces: admin({
     method: 'GET',
     path: '/api/admin/workspaces',
+    summary: 'List every workspace',
     responses: { 200: adminWorkspaceListSchema },
   }),
-  systemLogs: admin({ method: 'GET', path: '/api/admin/logs', responses: { 200: systemLogServicesSchema } }),
+  systemLogs: admin({
+    method: 'GET',
+    path: '/api/admin/logs',
+    summary: "List the server's own logs",
+    responses: { 200: systemLogServicesSchema },
+  }),
   systemLogTail: admin({
     method: 'GET',
     path: '/api/admin/logs/:service',
+    summary: "Read the end of one of the server's logs",
     params: systemLogParamsSchema,
     query: systemLogQuerySchema,
     responses: { 200: systemLogTailSchema },
@@ -132,36 +168,47 @@ export const adminRoutes = {
   auditLog: admin({
     method: 'GET',
     path: '/api/admin/audit-log',
+    summary: 'Read the audit log',
     query: auditLogQuerySchema,
     responses: { 200: auditLogSchema },
     note: 'Newest first.',
   }),
-  redisInfo: admin({ method: 'GET', path: '/api/admin/redis/info', responses: { 200: redisInfoSchema } }),
+  redisInfo: admin({
+    method: 'GET',
+    path: '/api/admin/redis/info',
+    summary: "Read Redis's figures",
+    responses: { 200: redisInfoSchema },
+  }),
   redisFlush: admin({
     method: 'POST',
     path: '/api/admin/redis/flush',
+    summary: 'Empty a part of Redis',
     body: redisFlushRequestSchema,
     responses: { 200: redisFlushResultSchema },
   }),
   impersonate: admin({
     method: 'POST',
     path: '/api/admin/impersonate/:id',
+    summary: 'Make a link that signs in as a user',
     params: adminUserParamsSchema,
     responses: { 200: impersonationResultSchema },
   }),
   cadvisorMachine: admin({
     method: 'GET',
     path: '/api/admin/cadvisor/api/v1.3/machine',
+    summary: "Read cAdvisor's machine information",
     responses: { 200: cadvisorMachineInfoSchema },
   }),
   cadvisorContainers: admin({
     method: 'GET',
     path: '/api/admin/cadvisor/api/v1.3/containers',
+    summary: "Read cAdvisor's container figures",
     responses: { 200: cadvisorContainerInfoSchema },
   }),
   openImpersonationLink: route({
     method: 'GET',
     path: '/api/auth/impersonate',
+    summary: 'Open an impersonation link',
     kind: 'redirect',
     access: 'public',
     query: impersonationTokenSchema,
@@ -171,6 +218,7 @@ export const adminRoutes = {
   redeemImpersonationToken: route({
     method: 'POST',
     path: '/api/auth/impersonate',
+    summary: 'Redeem an impersonation token',
     kind: 'redirect',
     access: 'public',
     body: impersonationTokenSchema,

@@ -13,6 +13,7 @@ export const apiTokenRoutes = {
   listApiTokens: route({
     method: 'GET',
     path: '/api/api-tokens',
+    summary: 'List the API tokens',
     kind: 'json',
     access: 'whitelisted',
     responses: { 200: z.array(apiTokenSchema) },
@@ -20,6 +21,7 @@ export const apiTokenRoutes = {
   createApiToken: route({
     method: 'POST',
     path: '/api/api-tokens',
+    summary: 'Create an API token',
     kind: 'json',
     access: 'whitelisted',
     body: createApiTokenSchema,
@@ -29,6 +31,7 @@ export const apiTokenRoutes = {
   revokeApiToken: route({
     method: 'DELETE',
     path: '/api/api-tokens/:id',
+    summary: 'Revoke an API token',
     kind: 'json',
     access: 'whitelisted',
     params: apiTokenIdParamsSchema,

@@ -17,6 +17,7 @@ export const backupRoutes = {
   listBackups: route({
     method: 'GET',
     path: '/api/workspace-backups/:name',
+    summary: 'List the backups of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -26,6 +27,7 @@ export const backupRoutes = {
   setBackupSettings: route({
     method: 'PUT',
     path: '/api/workspace-backup-settings/:name',
+    summary: "Save a workspace's backup schedule",
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -36,6 +38,7 @@ export const backupRoutes = {
   backUpNow: route({
     method: 'POST',
     path: '/api/workspace-backups/:name',
+    summary: 'Back a workspace up now',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -45,6 +48,7 @@ export const backupRoutes = {
   getBackup: route({
     method: 'GET',
     path: '/api/workspace-backups/:name/:backupId',
+    summary: 'Read a backup',
     kind: 'json',
     access: 'whitelisted',
     params: backupParamsSchema,
@@ -53,6 +57,7 @@ export const backupRoutes = {
   startRestore: route({
     method: 'POST',
     path: '/api/workspace-backups/:name/:backupId/restore',
+    summary: 'Restore a backup',
     kind: 'json',
     access: 'whitelisted',
     params: backupParamsSchema,
@@ -63,6 +68,7 @@ export const backupRoutes = {
   exportBackupKey: route({
     method: 'POST',
     path: '/api/workspace-backup-key/:name',
+    summary: "Export a workspace's backup key",
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -72,6 +78,7 @@ export const backupRoutes = {
   getRestore: route({
     method: 'GET',
     path: '/api/workspace-restores/:name/:restoreId',
+    summary: 'Read a restore',
     kind: 'json',
     access: 'whitelisted',
     params: restoreParamsSchema,

@@ -20,13 +20,15 @@ export const billingRoutes = {
   billingPlans: route({
     method: 'GET',
     path: '/api/billing/plans',
+    summary: 'List the plans',
     kind: 'json',
     access: 'whitelisted',
     responses: { 200: billingPlansSchema },
   }),
   createSubscription: route({
     method: 'POST',
-    path: '/api/subscriptions/:repo_name',
+    path: '/api/subscriptions/:id',
+    summary: 'Subscribe a repository to a plan',
     kind: 'json',
     access: 'whitelisted',
     params: subscriptionRepoParamsSchema,
@@ -37,6 +39,7 @@ export const billingRoutes = {
   listSubscriptions: route({
     method: 'GET',
     path: '/api/subscriptions',
+    summary: 'List the subscriptions',
     kind: 'json',
     access: 'whitelisted',
     responses: { 200: z.array(subscriptionSummarySchema) },
@@ -44,6 +47,7 @@ export const billingRoutes = {
   getSubscription: route({
     method: 'GET',
     path: '/api/subscriptions/:id',
+    summary: 'Read a subscription',
     kind: 'json',
     access: 'whitelisted',
     params: subscriptionIdParamsSchema,
@@ -52,6 +56,7 @@ export const billingRoutes = {
   cancelSubscription: route({
     method: 'POST',
     path: '/api/subscriptions/:id/cancel',
+    summary: 'Cancel a subscription',
     kind: 'json',
     access: 'whitelisted',
     params: subscriptionIdParamsSchema,
@@ -62,6 +67,7 @@ export const billingRoutes = {
   subscriptionInvoices: route({
     method: 'GET',
     path: '/api/subscriptions/:id/invoices',
+    summary: 'List the invoices of a subscription',
     kind: 'json',
     access: 'whitelisted',
     params: subscriptionIdParamsSchema,
@@ -70,6 +76,7 @@ export const billingRoutes = {
   listInvoices: route({
     method: 'GET',
     path: '/api/invoices',
+    summary: 'List the invoices',
     kind: 'json',
     access: 'whitelisted',
     responses: { 200: z.array(invoiceSchema) },
@@ -77,6 +84,7 @@ export const billingRoutes = {
   paypalWebhook: route({
     method: 'POST',
     path: '/api/webhooks/paypal',
+    summary: "Receive PayPal's webhook events",
     kind: 'webhook',
     access: 'public',
     bodyLimit: 256 * 1024,

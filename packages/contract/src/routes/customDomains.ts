@@ -15,6 +15,7 @@ export const customDomainRoutes = {
   listDomains: route({
     method: 'GET',
     path: '/api/workspace-domains/:name',
+    summary: 'List the custom domains of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -23,6 +24,7 @@ export const customDomainRoutes = {
   addDomain: route({
     method: 'POST',
     path: '/api/workspace-domains/:name',
+    summary: 'Add a custom domain',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -33,6 +35,7 @@ export const customDomainRoutes = {
   verifyDomain: route({
     method: 'POST',
     path: '/api/workspace-domains/:name/:domain/verify',
+    summary: "Check a custom domain's DNS now",
     kind: 'json',
     access: 'whitelisted',
     params: domainParamsSchema,
@@ -42,6 +45,7 @@ export const customDomainRoutes = {
   removeDomain: route({
     method: 'DELETE',
     path: '/api/workspace-domains/:name/:domain',
+    summary: 'Remove a custom domain',
     kind: 'json',
     access: 'whitelisted',
     params: domainParamsSchema,
@@ -51,6 +55,7 @@ export const customDomainRoutes = {
   tlsPermission: route({
     method: 'GET',
     path: '/api/tls/permission',
+    summary: 'Tell Caddy whether it may order a certificate',
     kind: 'json',
     access: 'loopback',
     query: tlsPermissionQuerySchema,

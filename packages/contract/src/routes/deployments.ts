@@ -39,6 +39,7 @@ export const deploymentRoutes = {
   workflowDefinition: route({
     method: 'GET',
     path: '/api/workflow/deployment',
+    summary: 'Read the deployment workflow and its steps',
     kind: 'json',
     access: 'whitelisted',
     responses: { 200: workflowDefinitionSchema },
@@ -46,6 +47,7 @@ export const deploymentRoutes = {
   startDeployment: route({
     method: 'POST',
     path: '/api/workflow/deployment/start',
+    summary: 'Start a deployment',
     kind: 'json',
     access: 'whitelisted',
     body: startDeploymentRequestSchema,
@@ -54,6 +56,7 @@ export const deploymentRoutes = {
   deploymentStatus: route({
     method: 'GET',
     path: '/api/workflow/deployment/status/:sessionId',
+    summary: 'Read the status of a deployment',
     kind: 'json',
     access: 'whitelisted',
     params: workflowSessionParamsSchema,
@@ -62,6 +65,7 @@ export const deploymentRoutes = {
   deploymentStatusStream: route({
     method: 'GET',
     path: '/api/workflow/deployment/status/:sessionId/stream',
+    summary: 'Follow the status of a deployment',
     kind: 'sse',
     access: 'whitelisted',
     params: workflowSessionParamsSchema,
@@ -71,6 +75,7 @@ export const deploymentRoutes = {
   cancelDeployment: route({
     method: 'POST',
     path: '/api/workflow/deployment/cancel/:sessionId',
+    summary: 'Cancel a deployment',
     kind: 'json',
     access: 'whitelisted',
     params: workflowSessionParamsSchema,
@@ -80,6 +85,7 @@ export const deploymentRoutes = {
   workspaceRevisions: route({
     method: 'GET',
     path: '/api/workspace-revisions/:name',
+    summary: 'List the kept versions of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -88,6 +94,7 @@ export const deploymentRoutes = {
   rollbackWorkspace: route({
     method: 'POST',
     path: '/api/workspace-rollback/:name/:deploymentId',
+    summary: 'Roll a workspace back to a kept version',
     kind: 'json',
     access: 'whitelisted',
     params: rollbackParamsSchema,
@@ -98,6 +105,7 @@ export const deploymentRoutes = {
   setServiceReplicas: route({
     method: 'PUT',
     path: '/api/workspace-service-replicas/:name/:service',
+    summary: 'Set how many replicas a service runs',
     kind: 'json',
     access: 'whitelisted',
     params: serviceReplicasParamsSchema,
@@ -109,6 +117,7 @@ export const deploymentRoutes = {
   getDeployOnPush: route({
     method: 'GET',
     path: '/api/workspace-deploy-on-push/:name',
+    summary: 'Read whether a workspace deploys on push',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -117,6 +126,7 @@ export const deploymentRoutes = {
   setDeployOnPush: route({
     method: 'PUT',
     path: '/api/workspace-deploy-on-push/:name',
+    summary: 'Turn deploy on push on or off',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -127,6 +137,7 @@ export const deploymentRoutes = {
   githubWebhook: route({
     method: 'POST',
     path: '/api/webhooks/github',
+    summary: "Receive GitHub's webhook deliveries",
     kind: 'webhook',
     access: 'public',
     bodyLimit: 1024 * 1024,
@@ -136,6 +147,7 @@ export const deploymentRoutes = {
   deploymentJob: route({
     method: 'GET',
     path: '/api/deployment/job/:id',
+    summary: 'Read a deployment job',
     kind: 'json',
     access: 'whitelisted',
     params: deploymentJobParamsSchema,
@@ -144,6 +156,7 @@ export const deploymentRoutes = {
   getSessionState: route({
     method: 'GET',
     path: '/api/session/state/:sessionId',
+    summary: "Read the deployment wizard's saved progress",
     kind: 'json',
     access: 'whitelisted',
     params: workflowSessionParamsSchema,
@@ -152,6 +165,7 @@ export const deploymentRoutes = {
   saveSessionState: route({
     method: 'POST',
     path: '/api/session/state',
+    summary: "Save the deployment wizard's progress",
     kind: 'json',
     access: 'whitelisted',
     body: sessionStateRequestSchema,
@@ -160,6 +174,7 @@ export const deploymentRoutes = {
   deleteSessionState: route({
     method: 'DELETE',
     path: '/api/session/state/:sessionId',
+    summary: "Forget the deployment wizard's saved progress",
     kind: 'json',
     access: 'whitelisted',
     params: workflowSessionParamsSchema,
@@ -168,6 +183,7 @@ export const deploymentRoutes = {
   extendSessionState: route({
     method: 'PUT',
     path: '/api/session/state/:sessionId/extend',
+    summary: "Keep the deployment wizard's saved progress longer",
     kind: 'json',
     access: 'whitelisted',
     params: workflowSessionParamsSchema,
@@ -176,6 +192,7 @@ export const deploymentRoutes = {
   deploymentLogStream: route({
     method: 'GET',
     path: '/api/logs/:owner/:repo/stream',
+    summary: 'Follow the build or service log of a repository',
     kind: 'sse',
     access: 'whitelisted',
     params: deployRepoParamsSchema,
@@ -186,6 +203,7 @@ export const deploymentRoutes = {
   listEnvVariables: route({
     method: 'GET',
     path: '/api/env-variables/:workspace',
+    summary: 'List the environment variables of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: envWorkspaceParamsSchema,
@@ -195,6 +213,7 @@ export const deploymentRoutes = {
   uploadEnvVariables: route({
     method: 'POST',
     path: '/api/env-variables/:workspace/upload',
+    summary: 'Add or replace environment variables',
     kind: 'json',
     access: 'whitelisted',
     params: envWorkspaceParamsSchema,
@@ -206,6 +225,7 @@ export const deploymentRoutes = {
   updateEnvVariable: route({
     method: 'PUT',
     path: '/api/env-variables/:workspace/:key',
+    summary: 'Set one environment variable',
     kind: 'json',
     access: 'whitelisted',
     params: envVariableParamsSchema,
@@ -215,6 +235,7 @@ export const deploymentRoutes = {
   deleteEnvVariable: route({
     method: 'DELETE',
     path: '/api/env-variables/:workspace/:key',
+    summary: 'Remove one environment variable',
     kind: 'json',
     access: 'whitelisted',
     params: envVariableParamsSchema,
@@ -223,6 +244,7 @@ export const deploymentRoutes = {
   deleteEnvVariables: route({
     method: 'DELETE',
     path: '/api/env-variables/:workspace',
+    summary: 'Remove every environment variable of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: envWorkspaceParamsSchema,

@@ -17,6 +17,7 @@ export const previewRoutes = {
   getPreviewSettings: route({
     method: 'GET',
     path: '/api/workspace-preview-settings/:name',
+    summary: "Read a workspace's preview settings",
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -26,6 +27,7 @@ export const previewRoutes = {
   setPreviewSettings: route({
     method: 'PUT',
     path: '/api/workspace-preview-settings/:name',
+    summary: "Save a workspace's preview settings",
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -36,6 +38,7 @@ export const previewRoutes = {
   listPreviews: route({
     method: 'GET',
     path: '/api/workspace-previews/:name',
+    summary: 'List the previews of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -45,6 +48,7 @@ export const previewRoutes = {
   redeployPreview: route({
     method: 'POST',
     path: '/api/workspace-previews/:name/:number/redeploy',
+    summary: 'Deploy a preview again',
     kind: 'json',
     access: 'whitelisted',
     params: previewParamsSchema,
@@ -54,6 +58,7 @@ export const previewRoutes = {
   approvePreview: route({
     method: 'POST',
     path: '/api/workspace-previews/:name/:number/approve',
+    summary: "Approve a pull request's preview",
     kind: 'json',
     access: 'whitelisted',
     params: previewParamsSchema,
@@ -63,6 +68,7 @@ export const previewRoutes = {
   removePreview: route({
     method: 'DELETE',
     path: '/api/workspace-previews/:name/:number',
+    summary: 'Remove a preview',
     kind: 'json',
     access: 'whitelisted',
     params: previewParamsSchema,
@@ -72,6 +78,7 @@ export const previewRoutes = {
   listPreviewVariables: route({
     method: 'GET',
     path: '/api/workspace-preview-variables/:name',
+    summary: 'List which variables previews get',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -81,6 +88,7 @@ export const previewRoutes = {
   setPreviewVariable: route({
     method: 'PUT',
     path: '/api/workspace-preview-variables/:name/:key',
+    summary: 'Choose whether previews get a variable',
     kind: 'json',
     access: 'whitelisted',
     params: previewVariableParamsSchema,

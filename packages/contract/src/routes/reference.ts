@@ -6,6 +6,7 @@ export const referenceRoutes = {
   openApiDocument: route({
     method: 'GET',
     path: '/api/openapi.json',
+    summary: 'Read this description of the API',
     kind: 'json',
     access: 'public',
     responses: { 200: openApiDocumentSchema },

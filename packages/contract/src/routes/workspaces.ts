@@ -40,6 +40,7 @@ export const workspaceRoutes = {
   listWorkspaces: route({
     method: 'GET',
     path: '/api/user-workspaces',
+    summary: 'List the workspaces',
     kind: 'json',
     access: 'whitelisted',
     responses: { 200: z.array(workspaceSummarySchema) },
@@ -47,6 +48,7 @@ export const workspaceRoutes = {
   workspaceDetails: route({
     method: 'GET',
     path: '/api/workspace-details/:name',
+    summary: 'Read a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -55,6 +57,7 @@ export const workspaceRoutes = {
   workspaceServices: route({
     method: 'GET',
     path: '/api/workspace-services/:name',
+    summary: 'List the services of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -63,6 +66,7 @@ export const workspaceRoutes = {
   workspaceLogs: route({
     method: 'GET',
     path: '/api/workspace-logs/:name',
+    summary: 'Read the latest log lines of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -72,6 +76,7 @@ export const workspaceRoutes = {
   workspaceLogStream: route({
     method: 'GET',
     path: '/api/workspace-logs-stream/:name',
+    summary: 'Follow the log of a workspace',
     kind: 'sse',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -82,6 +87,7 @@ export const workspaceRoutes = {
   deleteWorkspace: route({
     method: 'DELETE',
     path: '/api/workspace-delete/:name',
+    summary: 'Delete a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: workspaceNameParamSchema,
@@ -90,6 +96,7 @@ export const workspaceRoutes = {
   systemHealthStatus: route({
     method: 'GET',
     path: '/api/monitoring/system-health-status/:workspace',
+    summary: 'Read the health of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: monitoringParamsSchema,
@@ -98,6 +105,7 @@ export const workspaceRoutes = {
   systemInfo: route({
     method: 'GET',
     path: '/api/monitoring/system-info/:workspace',
+    summary: "Read a workspace's system information",
     kind: 'json',
     access: 'whitelisted',
     params: monitoringParamsSchema,
@@ -106,6 +114,7 @@ export const workspaceRoutes = {
   vmHealthMetrics: route({
     method: 'GET',
     path: '/api/monitoring/vm-health-metrics/:workspace',
+    summary: "Read a workspace VM's health figures",
     kind: 'json',
     access: 'whitelisted',
     params: monitoringParamsSchema,
@@ -114,6 +123,7 @@ export const workspaceRoutes = {
   systemHealthContainers: route({
     method: 'GET',
     path: '/api/monitoring/system-health-containers/:workspace',
+    summary: "List a workspace's containers with their figures",
     kind: 'json',
     access: 'whitelisted',
     params: monitoringParamsSchema,
@@ -122,6 +132,7 @@ export const workspaceRoutes = {
   deploySystemHealth: route({
     method: 'POST',
     path: '/api/monitoring/system-health-deploy/:workspace',
+    summary: "Start the monitoring of a workspace's VM",
     kind: 'json',
     access: 'whitelisted',
     params: monitoringParamsSchema,
@@ -131,6 +142,7 @@ export const workspaceRoutes = {
   activeAlerts: route({
     method: 'GET',
     path: '/api/alerts-active/:workspace',
+    summary: 'List the active alerts of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: alertWorkspaceParamsSchema,
@@ -139,6 +151,7 @@ export const workspaceRoutes = {
   recentAlerts: route({
     method: 'GET',
     path: '/api/alerts-recent/:workspace',
+    summary: 'List the recent alerts of a workspace',
     kind: 'json',
     access: 'whitelisted',
     params: alertWorkspaceParamsSchema,
@@ -148,6 +161,7 @@ export const workspaceRoutes = {
   alertStatistics: route({
     method: 'GET',
     path: '/api/alerts-statistics/:workspace',
+    summary: "Read a workspace's alert statistics",
     kind: 'json',
     access: 'whitelisted',
     params: alertWorkspaceParamsSchema,
@@ -157,6 +171,7 @@ export const workspaceRoutes = {
   acknowledgeAlert: route({
     method: 'POST',
     path: '/api/alert-acknowledge/:alertId',
+    summary: 'Acknowledge an alert',
     kind: 'json',
     access: 'whitelisted',
     params: alertIdParamsSchema,
@@ -166,6 +181,7 @@ export const workspaceRoutes = {
   resolveAlert: route({
     method: 'POST',
     path: '/api/alert-resolve/:alertId',
+    summary: 'Resolve an alert',
     kind: 'json',
     access: 'whitelisted',
     params: alertIdParamsSchema,
@@ -175,6 +191,7 @@ export const workspaceRoutes = {
   getAlertConfig: route({
     method: 'GET',
     path: '/api/alerts/config/:workspace',
+    summary: "Read a workspace's alert settings",
     kind: 'json',
     access: 'whitelisted',
     params: alertWorkspaceParamsSchema,
@@ -183,6 +200,7 @@ export const workspaceRoutes = {
   saveAlertConfig: route({
     method: 'PUT',
     path: '/api/alerts/config/:workspace',
+    summary: "Save a workspace's alert settings",
     kind: 'json',
     access: 'whitelisted',
     params: alertWorkspaceParamsSchema,
@@ -192,10 +210,13 @@ export const workspaceRoutes = {
   testAlertSink: route({
     method: 'POST',
     path: '/api/alerts/test/:workspace/:sink_type',
+    summary: 'Send a test notification',
     kind: 'json',
     access: 'whitelisted',
     params: testSinkParamsSchema,
     body: testSinkBodySchema,
     responses: { 200: testSinkResultSchema },
+    rateLimited: true,
+    note: 'At most 5 test notifications per user in 10 minutes (then 429).',
   }),
 };

@@ -63,8 +63,11 @@ export function createDatabaseKeyValueStore(
             expiresAt: sql`case when ${kvEntries.expiresAt} is not null and ${kvEntries.expiresAt} <= now() then excluded.expires_at else ${kvEntries.expiresAt} end`,
           },
         })
-        .returning({ value: kvEntries.value });
-      return Number(row?.value ?? 1);
+        .returning({
+          value: kvEntries.value,
+          resetInMs: sql<string>`greatest(0, extract(epoch from ${kvEntries.expiresAt} - now()) * 1000)`,
+        });
+      return { count: Number(row?.value ?? 1), resetInMs: Math.ceil(Number(row?.resetInMs ?? windowMs)) };
     },
     async count(namespace) {
       const [row] = await db

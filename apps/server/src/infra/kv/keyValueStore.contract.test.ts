@@ -56,11 +56,22 @@ describe.each(BACKENDS)('KeyValueStore contract: $name', ({ options }) => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () => kv.increment('ratelimit', 'ip', 60_000)),
     );
-    expect(results.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    // Each count says how long its window has left: never more than the window, and less as it passes.
+    for (const { resetInMs } of results) {
+      expect(resetInMs).toBeGreaterThan(0);
+      expect(resetInMs).toBeLessThanOrEqual(60_000);
+    }
+    // A later count is in the same window, which has not grown.
+    const later = await kv.increment('ratelimit', 'ip', 60_000);
+    expect(later.count).toBe(11);
+    expect(later.resetInMs).toBeLessThanOrEqual(Math.max(...results.map((result) => result.resetInMs)));
     // A window that has passed restarts the count.
-    expect(await kv.increment('ratelimit', 'short', 300)).toBe(1);
+    expect((await kv.increment('ratelimit', 'short', 300)).count).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await kv.increment('ratelimit', 'short', 300)).toBe(1);
+    expect(await kv.increment('ratelimit', 'short', 300)).toMatchObject({ count: 1 });
   });
 
   it('counts and flushes one namespace without touching the others', async () => {

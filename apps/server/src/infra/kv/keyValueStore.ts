@@ -5,6 +5,12 @@
 export const KV_NAMESPACES = ['sessions', 'workflows', 'ratelimit', 'tokens'] as const;
 export type KvNamespace = (typeof KV_NAMESPACES)[number];
 
+export interface WindowCount {
+  count: number;
+  /** Milliseconds until the window ends. */
+  resetInMs: number;
+}
+
 export interface KeyValueStore {
   readonly kind: 'redis' | 'database';
   /**
@@ -18,8 +24,11 @@ export interface KeyValueStore {
   delete(namespace: KvNamespace, key: string): Promise<boolean>;
   /** Resets the time to live of an existing key; false when the key does not exist. */
   expire(namespace: KvNamespace, key: string, ttlMs: number): Promise<boolean>;
-  /** Atomically adds one and returns the new value; the window starts with the first increment. */
-  increment(namespace: KvNamespace, key: string, windowMs: number): Promise<number>;
+  /**
+   * Atomically adds one and returns the new count, and how long until its window ends (the count then
+   * restarts); the window starts with the first increment.
+   */
+  increment(namespace: KvNamespace, key: string, windowMs: number): Promise<WindowCount>;
   count(namespace: KvNamespace): Promise<number>;
   /** Removes every key of the namespace and returns how many there were. */
   flush(namespace: KvNamespace): Promise<number>;

@@ -22,12 +22,13 @@ export function createRedisKeyValueStore(redis: Redis): KeyValueStore {
     },
     async increment(namespace, key, windowMs) {
       const fullKey = redisKey(namespace, key);
-      const [[, value] = []] = (await redis
+      const [[, value] = [], , [, ttl] = []] = (await redis
         .multi()
         .incr(fullKey)
         .pexpire(fullKey, windowMs, 'NX')
-        .exec()) as [[Error | null, number]];
-      return Number(value);
+        .pttl(fullKey)
+        .exec()) as [[Error | null, number], [Error | null, number], [Error | null, number]];
+      return { count: Number(value), resetInMs: Number(ttl) > 0 ? Number(ttl) : windowMs };
     },
     count: (namespace) => countKeys(redis, redisPattern(namespace)),
     flush: (namespace) => deleteKeys(redis, redisPattern(namespace)),

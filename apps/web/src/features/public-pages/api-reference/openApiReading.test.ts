@@ -36,7 +36,13 @@ describe('reading the OpenAPI document', () => {
 
   it('lists parameters with their place, type and whether they are required', () => {
     expect(operation('workspaceLogs').parameters).toEqual([
-      { name: 'name', in: 'path', type: expect.stringMatching(/^string/), required: true, description: '' },
+      {
+        name: 'name',
+        in: 'path',
+        type: expect.stringMatching(/^string/),
+        required: true,
+        description: 'The workspace name.',
+      },
       { name: 'lines', in: 'query', type: 'integer 1–5000', required: false, description: '' },
       { name: 'service', in: 'query', type: 'string ≤ 200', required: false, description: '' },
     ]);
@@ -54,7 +60,7 @@ describe('reading the OpenAPI document', () => {
 
   it('keeps the error answers apart, each pointing at the error body', () => {
     const { errors, answers } = operation('workspaceDetails');
-    expect(errors.map((error) => error.status)).toEqual(['400', '401', '403', '404', 'default']);
+    expect(errors.map((error) => error.status)).toEqual(['400', '401', '403', '404', '429', 'default']);
     expect(errors[0]?.type).toBe('ErrorBody');
     expect(errors[0]?.fields.map((field) => field.name)).toEqual(['error', 'code', 'detail', 'redirect']);
     expect(answers.map((answer) => answer.status)).toEqual(['200']);

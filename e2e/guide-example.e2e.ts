@@ -12,20 +12,24 @@ import { REPO_ROOT, type RunningServer, startServer } from './harness/server.js'
 import { assertWebBuilt } from './harness/webBuild.js';
 
 /**
- * The README's "Deploying something on this machine", followed literally: its own shell block lays out the
+ * The deploying guide's (docs/guide/deploying.md, the README's first link) "Deploying something on this
+ * machine", followed literally: its own shell block lays out the
  * `hello` repository under `.slipway/repos`, then a user signs in, picks it and deploys it to Live.
  * The block runs in a scratch directory standing in for the repository root, whose `.slipway` is the
  * server's data directory (the default DATA_DIR resolves `.slipway` against the repository root).
  */
 function readmeRepoBlock(): string {
-  const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(REPO_ROOT, 'docs/guide/deploying.md'), 'utf8');
   const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
   const block = blocks.find((text) => text.includes('.slipway/repos/operator/hello'));
-  if (!block) throw new Error('README.md no longer has the shell block that creates the hello repository');
+  if (!block)
+    throw new Error(
+      'docs/guide/deploying.md no longer has the shell block that creates the hello repository',
+    );
   return block;
 }
 
-describe.skipIf(!chromiumAvailable())("the README's deploy example", () => {
+describe.skipIf(!chromiumAvailable())("the deploying guide's example", () => {
   let root: string;
   let server: RunningServer;
   let browser: RunningBrowser;
@@ -35,7 +39,7 @@ describe.skipIf(!chromiumAvailable())("the README's deploy example", () => {
   beforeAll(async () => {
     assertWebBuilt();
     root = mkdtempSync(path.join(tmpdir(), 'slipway-readme-'));
-    // Our own README's text, run as a reader would paste it into a shell at the repository root.
+    // Our own guide's text, run as a reader would paste it into a shell at the repository root.
     execFileSync('bash', ['-euo', 'pipefail', '-c', readmeRepoBlock()], { cwd: root, stdio: 'pipe' });
     expect(existsSync(path.join(root, '.slipway/repos/operator/hello/Dockerfile'))).toBe(true);
     server = await startServer({ DATA_DIR: path.join(root, '.slipway') });
