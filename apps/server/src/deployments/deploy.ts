@@ -10,6 +10,7 @@ import type { DeploymentDeps } from './deploymentDeps.js';
 import { initialSteps, isUniqueViolation } from './deploymentRepository.js';
 import type { DeploymentStarted, DeployTrigger } from './deployTrigger.js';
 import { EXPECTED_SHA } from './expectedCommit.js';
+import { ownedWorkspace } from './ownedWorkspace.js';
 import { ROLLBACK_OF } from './rollbackOf.js';
 
 /** Billing's word on whether a deployment is paid for (throws a DomainError when it is not). */
@@ -158,8 +159,7 @@ export function createDeploy(
 
   async function rollback(trigger: Extract<DeployTrigger, { kind: 'rollback' }>) {
     const { user, workspaceName: name, sessionId } = trigger;
-    const workspace = await deps.workspaces.findByName(user.id, name);
-    if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+    const workspace = await ownedWorkspace(deps.workspaces, user, name);
     const repeated = await repeatedStart(user, sessionId, name);
     if (repeated) return repeated;
     const target = await repository.findById(trigger.deploymentId);

@@ -8,6 +8,7 @@ import type { Deploy } from './deploy.js';
 import { sessionNotFound } from './deploy.js';
 import type { DeploymentDeps } from './deploymentDeps.js';
 import { ACTIVE_STATUSES } from './deploymentRepository.js';
+import { ownedWorkspace } from './ownedWorkspace.js';
 import { presentDefinition, presentJob, presentStatus } from './presenter.js';
 import { listRevisions } from './revisionList.js';
 import { publishStatus } from './stepProgress.js';
@@ -83,11 +84,7 @@ export function createDeploymentService(
 
     reloadDeployment: (id: string) => repository.findById(id),
 
-    async findOwnedWorkspace(user: UserRow, name: string) {
-      const workspace = await deps.workspaces.findByName(user.id, name);
-      if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
-      return workspace;
-    },
+    findOwnedWorkspace: (user: UserRow, name: string) => ownedWorkspace(deps.workspaces, user, name),
 
     sessionState: createWorkflowSessions(deps.kv),
 

@@ -11,6 +11,7 @@ import type { UserRow } from '../users/usersRepository.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import type { Deploy } from './deploy.js';
 import type { DeploymentRepository } from './deploymentRepository.js';
+import { ownedWorkspace } from './ownedWorkspace.js';
 import { startedAnswer } from './presenter.js';
 
 type Obj = Record<string, unknown>;
@@ -33,8 +34,7 @@ export function createServiceReplicas(deps: {
     service: string,
     request: ServiceReplicasRequest,
   ): Promise<StartDeploymentResponse> {
-    const workspace = await deps.workspaces.findByName(user.id, name);
-    if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+    const workspace = await ownedWorkspace(deps.workspaces, user, name);
     if (!workspace.serviceUrls[service]) {
       throw new DomainError('not_found', `${name} has no service ${service} with a URL`);
     }
