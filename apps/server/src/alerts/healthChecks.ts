@@ -1,7 +1,7 @@
 import type Docker from 'dockerode';
+import { probeServiceUrl } from '../health/probe.js';
 import { type ContainerSummary, serviceName } from '../workspaces/workspaceDocker.js';
 import type { NewAlert } from './alertsRepository.js';
-import { probeServiceUrl } from './serviceProbe.js';
 
 export type Failure = Omit<NewAlert, 'workspaceId'>;
 

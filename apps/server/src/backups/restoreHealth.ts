@@ -1,8 +1,8 @@
 import type Docker from 'dockerode';
-import { verifyHealth } from '../deployments/healthVerifier.js';
-import type { HostPorts } from '../deployments/hostPorts.js';
-import type { ServiceRole } from '../deployments/serviceRoles.js';
+import { verifyHealth } from '../health/healthVerifier.js';
+import type { ServiceRole } from '../health/serviceRoles.js';
 import { composeProjectName } from '../infra/docker/conventions.js';
+import type { HostPorts } from '../rollout/hostPorts.js';
 import { tcpConnect } from '../vm-providers/local.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
 import { BackupError } from './engine/backupEngine.js';
@@ -23,7 +23,7 @@ const runningRole = (name: string): ServiceRole => ({
 });
 
 /**
- * After a restore, the services it touched are judged as a deployment judges them (deployments/healthVerifier:
+ * After a restore, the services it touched are judged as a deployment judges them (health/healthVerifier:
  * healthcheck, published port answering, stable running), on this machine's engine; a failure is a BackupError
  * naming the services and why, which rolls the restore back.
  */

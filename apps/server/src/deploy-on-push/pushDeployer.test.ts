@@ -37,7 +37,7 @@ it('reads the branch heads of the repositories whose refs moved, and all of them
   const deployer = createPushDeployer({
     marks,
     repository: { activeForWorkspace: async () => undefined, latestForWorkspace: async () => undefined },
-    deployments: { startPushDeployment: vi.fn() },
+    deployments: { deploy: vi.fn() },
     readBranchHead: async (_owner, repo) => {
       reads.push(repo);
       return 'a1';

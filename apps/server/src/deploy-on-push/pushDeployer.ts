@@ -24,7 +24,7 @@ export type ReadBranchHead = (owner: string, repo: string, branch: string) => Pr
 export function createPushDeployer(deps: {
   marks: PushMarks;
   repository: Pick<DeploymentRepository, 'activeForWorkspace' | 'latestForWorkspace'>;
-  deployments: Pick<DeploymentService, 'startPushDeployment'>;
+  deployments: Pick<DeploymentService, 'deploy'>;
   readBranchHead?: ReadBranchHead;
   watchLocalRefs?: WatchLocalRefs;
   kv: KeyValueStore;
@@ -61,7 +61,7 @@ export function createPushDeployer(deps: {
       if (await repository.activeForWorkspace(workspace.userId, workspace.name)) continue;
       if (!workspace.pushPendingAt || !(await marks.claim(workspace.id, workspace.pushPendingAt))) continue;
       try {
-        const { deploymentId } = await deps.deployments.startPushDeployment(workspace);
+        const { deploymentId } = await deps.deployments.deploy({ kind: 'push', workspace });
         logger.info({ workspaceId: workspace.id, deploymentId }, 'deploying a push');
         started++;
       } catch (error) {

@@ -1,12 +1,12 @@
 import { DomainError } from '../domain/errors.js';
 import { removeProjectResources } from '../infra/docker/projectResources.js';
 import { closeTarget, type VmRow } from '../vm-providers/vmProvider.js';
+import type { DeploymentDeps } from './deploymentDeps.js';
 import { connectForCleanUp } from './engineConnection.js';
 import { removeRoutes } from './leftovers.js';
-import type { WorkflowDeps } from './runState.js';
 
 /** What the admin panel may do to VMs: ask the provider for a VM's state, or tear a VM and its workspaces down. */
-export function createAdminVmOperations(deps: WorkflowDeps) {
+export function createAdminVmOperations(deps: DeploymentDeps) {
   return {
     describeVm: async (vm: VmRow) => (await deps.vmProvider.describe(vm)).status,
     deleteVm: async (name: string) => {

@@ -23,7 +23,7 @@ import {
   type TestContext,
   type TestPlatformOptions,
 } from '../test/testPlatform.js';
-import { ENV_UNREADABLE_MESSAGE } from './deploymentWorkflow.js';
+import { ENV_UNREADABLE_MESSAGE } from './deploymentRun.js';
 
 const SECRETS = {
   MULTI_LINE: 'line one\nline "two" \'quoted\'\n\ttabbed ',

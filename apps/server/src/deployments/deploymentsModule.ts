@@ -11,15 +11,18 @@ import type { DurableRuns } from '../jobs/durableRuns.js';
 import { createLogStore } from '../logs/logStore.js';
 import type { ResolveCloneSource } from '../repositories/cloneSource.js';
 import { repositoryLocationBase } from '../repositories/repositoryLocation.js';
+import { createComposeEngine } from '../rollout/compose/composeEngine.js';
+import { createRevisionPlans } from '../rollout/revisionPlans.js';
+import { createRouteRestorer } from '../rollout/routeRestorer.js';
 import type { UsersRepository } from '../users/usersRepository.js';
 import type { VmProvider } from '../vm-providers/vmProvider.js';
 import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBuildLogReader } from './buildLog.js';
+import { type AuthorizeDeployment, createDeploy } from './deploy.js';
+import type { DeploymentDeps, EnvLoader } from './deploymentDeps.js';
 import { createDeploymentRepository } from './deploymentRepository.js';
+import { deploymentKind } from './deploymentRun.js';
 import { createDeploymentService } from './deploymentService.js';
-import { createRevisionPlans } from './revisionPlans.js';
-import { createRouteRestorer } from './routeRestorer.js';
-import type { EnvLoader } from './runState.js';
 import { createServiceReplicas } from './serviceReplicas.js';
 
 /**
@@ -37,49 +40,60 @@ export function createDeploymentsModule(deps: {
   logger: Logger;
   resolveSource: ResolveCloneSource;
   loadEnv?: EnvLoader;
-  authorizeDeployment?: Parameters<typeof createDeploymentService>[0]['authorizeDeployment'];
-  restoreRunning?: Parameters<typeof createDeploymentService>[0]['restoreRunning'];
+  authorizeDeployment?: AuthorizeDeployment;
+  /** Whether a restore of the workspace's data runs (backups' word; deployments wait for it). */
+  restoreRunning?: (workspaceId: string) => Promise<boolean>;
   vmProvider: VmProvider;
   ingress: Ingress;
   compose: () => Promise<ComposeCli>;
 }) {
   const { config, vmProvider, ingress } = deps;
   const workspaces = createWorkspacesRepository(deps.db);
+  const repository = createDeploymentRepository(deps.db);
   const plans = createRevisionPlans({ dataDir: config.dataDir, vault: deps.vault });
-  const service = createDeploymentService({
+  const findUser = (id: string) => deps.users.findById(id);
+  const runDeps: DeploymentDeps = {
     db: deps.db,
     pubsub: deps.pubsub,
-    kv: deps.kv,
-    runs: deps.runs,
-    repository: createDeploymentRepository(deps.db),
+    repository,
     workspaces,
     vmProvider,
-    compose: deps.compose,
+    // Compose is the one engine today: a workspace's versions are Compose projects on its VM.
+    engineFor: (target, workspace) =>
+      createComposeEngine({
+        target,
+        workspace,
+        cli: deps.compose,
+        networkPool: config.deployments.networkPool,
+      }),
     ingress,
     resolveSource: deps.resolveSource,
-    findUser: (id) => deps.users.findById(id),
+    findUser,
     loadEnv: deps.loadEnv ?? (async () => []),
-    authorizeDeployment: deps.authorizeDeployment,
-    restoreRunning: deps.restoreRunning,
     workRoot: path.join(config.dataDir, 'builds'),
     plans,
     healthTimeoutMs: config.deployments.healthTimeoutMs,
     keepVersions: config.deployments.keepVersions,
-    networkPool: config.deployments.networkPool,
     // Read at each build, so a changed setting applies to the next deployment.
     get minFreeDiskBytes() {
       return config.deployments.minFreeDiskBytes;
     },
-    repoWebUrl: repositoryLocationBase(config),
     logger: deps.logger,
-  });
-  const repository = createDeploymentRepository(deps.db);
-  const setServiceReplicas = createServiceReplicas({
-    workspaces,
+  };
+  const deploy = createDeploy({
     repository,
+    workspaces,
     plans,
-    start: (user, request) => service.start(user, request),
+    resolveSource: deps.resolveSource,
+    findUser,
+    runs: deps.runs,
+    restoreRunning: deps.restoreRunning,
+    repoWebUrl: repositoryLocationBase(config),
+    authorizeDeployment: deps.authorizeDeployment,
   });
+  deps.runs.register(deploymentKind(runDeps, deploy));
+  const service = createDeploymentService({ ...runDeps, deploy, runs: deps.runs, kv: deps.kv });
+  const setServiceReplicas = createServiceReplicas({ workspaces, repository, plans, deploy });
   const routeRestorer = createRouteRestorer({ ingress, workspaces, logger: deps.logger });
   return {
     service,

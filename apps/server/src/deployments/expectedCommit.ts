@@ -1,4 +1,4 @@
-import { StepFailure } from './runState.js';
+import { StepFailure } from '../rollout/stepFailure.js';
 
 /** The deployment metadata key of the commit a deployment must deploy (a preview's approved or pushed head). */
 export const EXPECTED_SHA = 'expected_sha';

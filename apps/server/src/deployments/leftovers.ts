@@ -1,22 +1,23 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { removeProjectResources } from '../infra/docker/projectResources.js';
-import type { DockerTarget } from '../vm-providers/vmProvider.js';
-import { type RouteDeps, unpublishRoutes } from './publishedRoutes.js';
-import type { WorkflowDeps } from './runState.js';
+import type { RolloutEngine } from '../rollout/engine.js';
+import { type RouteDeps, unpublishRoutes } from '../rollout/publishedRoutes.js';
+import type { DeploymentDeps } from './deploymentDeps.js';
 
 /**
  * What a failed first deployment started on its engine (containers, networks, volumes, images) goes; a failure
  * is logged and the failure path goes on.
  */
 export async function removeLeftovers(
-  deps: Pick<WorkflowDeps, 'logger'>,
-  target: DockerTarget,
+  deps: Pick<DeploymentDeps, 'logger'>,
+  engine: RolloutEngine,
   workspaceId: string,
 ): Promise<void> {
-  await removeProjectResources(target.docker, workspaceId, { volumes: true, images: true }).catch((error) =>
-    deps.logger.warn({ err: error, workspaceId }, 'removing what a failed deployment started failed'),
-  );
+  await engine
+    .remove('serving')
+    .catch((error) =>
+      deps.logger.warn({ err: error, workspaceId }, 'removing what a failed deployment started failed'),
+    );
 }
 
 /**
@@ -28,7 +29,7 @@ export const checkoutDirOf = (workRoot: string, workspaceId: string) =>
   path.join(workRoot, 'checkouts', workspaceId);
 
 /** A deployment's checkout and build directory, once it has ended. */
-export async function removeWorkDir(deps: Pick<WorkflowDeps, 'logger'>, workDir: string): Promise<void> {
+export async function removeWorkDir(deps: Pick<DeploymentDeps, 'logger'>, workDir: string): Promise<void> {
   await rm(workDir, { recursive: true, force: true }).catch((error) =>
     deps.logger.warn({ err: error, workDir }, "removing a deployment's work directory failed"),
   );
@@ -36,7 +37,7 @@ export async function removeWorkDir(deps: Pick<WorkflowDeps, 'logger'>, workDir:
 
 /** A workspace's routes, when it stops serving; a failure is logged with `during`, what the workspace went through. */
 export async function removeRoutes(
-  deps: RouteDeps & Pick<WorkflowDeps, 'logger'>,
+  deps: RouteDeps & Pick<DeploymentDeps, 'logger'>,
   workspaceId: string,
   during: string,
 ) {

@@ -1,6 +1,7 @@
 import {
   DEPLOYMENT_STEPS,
   type DeployJobMetadata,
+  type StartDeploymentResponse,
   serviceStateSchema,
   type WorkflowDefinition,
   type WorkflowState,
@@ -9,6 +10,7 @@ import {
 } from '@slipway/contract';
 import type { StepRecord } from '../infra/db/schema.js';
 import type { DeploymentRow } from './deploymentRepository.js';
+import type { DeploymentStarted } from './deployTrigger.js';
 
 /** The deployment workflow's steps, all pending: what a client shows before a deployment starts. */
 export const presentDefinition = (): WorkflowDefinition => ({
@@ -94,3 +96,10 @@ export function presentJob(row: DeploymentRow): DeployJobMetadata {
     error: row.error,
   };
 }
+
+/** The API's answer for a deployment started. */
+export const startedAnswer = ({ sessionId, deploymentId }: DeploymentStarted): StartDeploymentResponse => ({
+  success: true,
+  sessionId,
+  deploymentId,
+});

@@ -1,17 +1,16 @@
 import { triggerOf, type WorkspaceRevisions } from '@slipway/contract';
-import { DomainError } from '../domain/errors.js';
 import type { UserRow } from '../users/usersRepository.js';
-import { rollbackOf } from './revisionPlans.js';
-import type { WorkflowDeps } from './runState.js';
+import type { DeploymentDeps } from './deploymentDeps.js';
+import { ownedWorkspace } from './ownedWorkspace.js';
+import { rollbackOf } from './rollbackOf.js';
 
 /** The workspace's successful deployments, newest first, and which of them can be rolled back to. */
 export async function listRevisions(
-  deps: WorkflowDeps,
+  deps: DeploymentDeps,
   user: UserRow,
   name: string,
 ): Promise<WorkspaceRevisions> {
-  const workspace = await deps.workspaces.findByName(user.id, name);
-  if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+  const workspace = await ownedWorkspace(deps.workspaces, user, name);
   const rows = await deps.repository.completedForWorkspace(workspace.id);
   const revisions = await Promise.all(
     rows.map(async (row, index) => ({

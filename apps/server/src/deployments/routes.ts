@@ -8,6 +8,7 @@ import { streamServiceLogs } from '../logs/logStream.js';
 import type { createBuildLogReader } from './buildLog.js';
 import type { DeploymentService } from './deploymentService.js';
 import { streamBuildLog } from './logStream.js';
+import { startedAnswer } from './presenter.js';
 import type { createServiceReplicas } from './serviceReplicas.js';
 
 export function deploymentRoutes(deps: {
@@ -20,11 +21,20 @@ export function deploymentRoutes(deps: {
   const { deployments } = deps;
   return {
     workflowDefinition: () => deployments.definition(),
-    startDeployment: ({ user, body }) => deployments.start(user, body),
+    startDeployment: async ({ user, body }) =>
+      startedAnswer(await deployments.deploy({ kind: 'manual', user, request: body })),
     deploymentStatus: ({ user, params }) => deployments.status(user, params.sessionId),
     workspaceRevisions: ({ user, params }) => deployments.revisions(user, params.name),
-    rollbackWorkspace: ({ user, params, body }) =>
-      deployments.rollback(user, params.name, params.deploymentId, body.sessionId),
+    rollbackWorkspace: async ({ user, params, body }) =>
+      startedAnswer(
+        await deployments.deploy({
+          kind: 'rollback',
+          user,
+          workspaceName: params.name,
+          deploymentId: params.deploymentId,
+          sessionId: body.sessionId,
+        }),
+      ),
     setServiceReplicas: ({ user, params, body }) =>
       deps.setServiceReplicas(user, params.name, params.service, body),
     cancelDeployment: ({ user, params }) => deployments.cancel(user, params.sessionId),

@@ -6,11 +6,13 @@ import {
 } from '@slipway/contract';
 import { DomainError } from '../domain/errors.js';
 import { checkReplicas } from '../infra/compose/replicaPolicy.js';
+import type { RevisionPlans } from '../rollout/revisionPlans.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import type { Deploy } from './deploy.js';
 import type { DeploymentRepository } from './deploymentRepository.js';
-import type { DeploymentService } from './deploymentService.js';
-import type { RevisionPlans } from './revisionPlans.js';
+import { ownedWorkspace } from './ownedWorkspace.js';
+import { startedAnswer } from './presenter.js';
 
 type Obj = Record<string, unknown>;
 
@@ -24,7 +26,7 @@ export function createServiceReplicas(deps: {
   workspaces: Pick<WorkspacesRepository, 'findByName' | 'update'>;
   repository: Pick<DeploymentRepository, 'completedForWorkspace' | 'activeForWorkspace'>;
   plans: Pick<RevisionPlans, 'load'>;
-  start: DeploymentService['start'];
+  deploy: Deploy;
 }) {
   return async function setServiceReplicas(
     user: UserRow,
@@ -32,8 +34,7 @@ export function createServiceReplicas(deps: {
     service: string,
     request: ServiceReplicasRequest,
   ): Promise<StartDeploymentResponse> {
-    const workspace = await deps.workspaces.findByName(user.id, name);
-    if (!workspace) throw new DomainError('workspace_not_found', 'Workspace not found');
+    const workspace = await ownedWorkspace(deps.workspaces, user, name);
     if (!workspace.serviceUrls[service]) {
       throw new DomainError('not_found', `${name} has no service ${service} with a URL`);
     }
@@ -58,12 +59,17 @@ export function createServiceReplicas(deps: {
       }
     }
     await deps.workspaces.update(workspace.id, { serviceReplicas: overrides });
-    return deps.start(user, {
-      sessionId: request.sessionId,
-      owner: workspace.repoOwner,
-      repo: name,
-      branch: workspace.branch,
-      workflowType: 'redeploy',
+    const started = await deps.deploy({
+      kind: 'manual',
+      user,
+      request: {
+        sessionId: request.sessionId,
+        owner: workspace.repoOwner,
+        repo: name,
+        branch: workspace.branch,
+        workflowType: 'redeploy',
+      },
     });
+    return startedAnswer(started);
   };
 }

@@ -3,19 +3,19 @@ import path from 'node:path';
 import type Docker from 'dockerode';
 import { removeWorkspaceMounts } from '../infra/compose/bindMounts.js';
 import { listProjectContainers, removeProjectResources } from '../infra/docker/projectResources.js';
+import { unpublishRoutes } from '../rollout/publishedRoutes.js';
 import { closeTarget } from '../vm-providers/vmProvider.js';
 import type { WorkspaceRow } from '../workspaces/workspacesRepository.js';
+import type { DeploymentDeps } from './deploymentDeps.js';
 import type { DeploymentRepository } from './deploymentRepository.js';
 import { connectForCleanUp } from './engineConnection.js';
 import { checkoutDirOf, removeRoutes } from './leftovers.js';
-import { unpublishRoutes } from './publishedRoutes.js';
-import type { WorkflowDeps } from './runState.js';
 
 /**
  * A workspace's running parts, as the deployments made them: what workspaces/workspaceLifecycle.ts stops and
  * removes through the platform.
  */
-export function createWorkspaceRuntime(deps: WorkflowDeps, repository: DeploymentRepository) {
+export function createWorkspaceRuntime(deps: DeploymentDeps, repository: DeploymentRepository) {
   return {
     deploying: async (userId: string, name: string) =>
       (await repository.activeForWorkspace(userId, name)) !== undefined,

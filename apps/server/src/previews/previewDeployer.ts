@@ -12,7 +12,7 @@ import type { PreviewRow, PreviewsRepository } from './previewsRepository.js';
 export interface PreviewDeployerDeps {
   previews: PreviewsRepository;
   workspaces: Pick<WorkspacesRepository, 'findById' | 'findByName'>;
-  deployments: Pick<DeploymentService, 'startPreviewDeployment' | 'cancelById' | 'reloadDeployment'>;
+  deployments: Pick<DeploymentService, 'deploy' | 'cancelById' | 'reloadDeployment'>;
   repository: Pick<DeploymentRepository, 'activeForWorkspace'>;
   /** The one owner of a workspace's removal (workspaces/workspaceLifecycle.ts), false when there is none. */
   removeWorkspace(userId: string, name: string): Promise<void>;
@@ -56,11 +56,15 @@ export function createPreviewDeployer(deps: PreviewDeployerDeps) {
       return;
     }
     try {
-      const started = await deps.deployments.startPreviewDeployment(parent, {
-        name: previewWorkspaceName(parent.name, preview.number),
-        ref: preview.headRef,
-        sha,
-        vmSize: settings.vm_size,
+      const started = await deps.deployments.deploy({
+        kind: 'preview',
+        parent,
+        preview: {
+          name: previewWorkspaceName(parent.name, preview.number),
+          ref: preview.headRef,
+          sha,
+          vmSize: settings.vm_size,
+        },
       });
       await previews.update(preview.id, {
         workspaceId: started.workspaceId,

@@ -13,7 +13,7 @@ export const LIVE_STATUS = 'live';
 /** Statuses in which the workspace's containers are expected to run and be watched. */
 export const WATCHED_STATUSES = [LIVE_STATUS];
 
-/** The workspaces that should have routes in the ingress (deployments/publishedRoutes.ts writes them). */
+/** The workspaces that should have routes in the ingress (rollout/publishedRoutes.ts writes them). */
 const hasRoutes = () => sql`${workspaces.serviceUpstreams} <> '{}'::jsonb`;
 
 export const workspaceNotFound = () => new DomainError('workspace_not_found', 'Workspace not found');
@@ -72,7 +72,7 @@ export function createWorkspacesRepository(db: Db) {
       await db.delete(workspaces).where(eq(workspaces.id, id));
     },
 
-    /** Workspaces that should have routes in the ingress (deployments/publishedRoutes.ts writes them). */
+    /** Workspaces that should have routes in the ingress (rollout/publishedRoutes.ts writes them). */
     listRouted(): Promise<WorkspaceRow[]> {
       return db.select().from(workspaces).where(hasRoutes());
     },
