@@ -5,20 +5,29 @@ import type { Concurrency, EnqueueOptions, JobQueue } from '../infra/queue/jobQu
  * Every kind of background job and the payload it carries. A new kind is added here first. Each job runs one
  * durable run (durableRuns.ts): the row of its area that the id names.
  */
-export const jobSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('deployment.run'), payload: z.object({ deploymentId: z.uuid() }) }),
-  z.object({ kind: z.literal('backup.run'), payload: z.object({ backupId: z.uuid() }) }),
-  z.object({ kind: z.literal('restore.run'), payload: z.object({ restoreId: z.uuid() }) }),
-]);
+interface Payloads {
+  'deployment.run': { deploymentId: string };
+  'backup.run': { backupId: string };
+  'restore.run': { restoreId: string };
+}
 
-export type Job = z.infer<typeof jobSchema>;
-export type JobKind = Job['kind'];
-export type JobPayload<K extends JobKind> = Extract<Job, { kind: K }>['payload'];
+const PAYLOADS: { [K in keyof Payloads]: z.ZodType<Payloads[K]> } = {
+  'deployment.run': z.object({ deploymentId: z.uuid() }),
+  'backup.run': z.object({ backupId: z.uuid() }),
+  'restore.run': z.object({ restoreId: z.uuid() }),
+};
+
+export type JobKind = keyof Payloads;
+export type JobPayload<K extends JobKind> = Payloads[K];
 export type JobHandlers = {
   [K in JobKind]: (payload: JobPayload<K>, context: { jobId: string; attempt: number }) => Promise<void>;
 };
 
-export const JOB_KINDS: readonly JobKind[] = jobSchema.options.map((option) => option.shape.kind.value);
+export const JOB_KINDS = Object.keys(PAYLOADS) as readonly JobKind[];
+
+/** A payload checked against its kind's schema: a queue hands out whatever was stored. */
+export const parsePayload = <K extends JobKind>(kind: K, payload: unknown): JobPayload<K> =>
+  PAYLOADS[kind].parse(payload);
 
 /** The run a job is about, and back: each kind's payload names one row. */
 export const RUN_IDS: {
@@ -41,7 +50,7 @@ export async function enqueueJob<K extends JobKind>(
   payload: JobPayload<K>,
   options?: EnqueueOptions,
 ): Promise<string> {
-  return queue.enqueue(kind, jobSchema.parse({ kind, payload }).payload, options);
+  return queue.enqueue(kind, parsePayload(kind, payload), options);
 }
 
 /**
@@ -56,17 +65,12 @@ export async function startJobWorkers(queue: JobQueue, handlers: JobHandlers): P
       `Job handlers must cover exactly ${expected.join(', ')}; got ${given.join(', ') || 'none'}`,
     );
   }
-  const checked = Object.fromEntries(
-    Object.entries(handlers).map(([kind, handler]) => [
-      kind,
-      async (payload: unknown, context: { jobId: string; attempt: number }) => {
-        const job = jobSchema.parse({ kind, payload });
-        await (handler as (payload: unknown, context: { jobId: string; attempt: number }) => Promise<void>)(
-          job.payload,
-          context,
-        );
-      },
-    ]),
-  );
-  await queue.start(checked, { concurrency: JOB_CONCURRENCY });
+  const checked = <K extends JobKind>(kind: K) => {
+    const handler: JobHandlers[K] = handlers[kind];
+    return (payload: unknown, context: { jobId: string; attempt: number }) =>
+      handler(parsePayload(kind, payload), context);
+  };
+  await queue.start(Object.fromEntries(JOB_KINDS.map((kind) => [kind, checked(kind)])), {
+    concurrency: JOB_CONCURRENCY,
+  });
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
+import { rowsOf } from '../infra/db/rawRows.js';
 import { logChunks } from '../infra/db/schema.js';
 import { type ChunkLine, chunkValues, decodeLogChunk, splitIntoChunks } from './logChunkFormat.js';
 
@@ -69,7 +70,7 @@ export function createLogChunks(db: Db) {
       const result = await db.execute(
         sql`select nextval(pg_get_serial_sequence('log_chunks', 'id'))::bigint as id from generate_series(1, ${count}::int)`,
       );
-      return (result as unknown as { rows: { id: number | string }[] }).rows
+      return rowsOf<{ id: number | string }>(result)
         .map((row) => Number(row.id))
         .sort((a, b) => a - b);
     },
@@ -190,7 +191,7 @@ export function createLogChunks(db: Db) {
     /** Bytes the log table takes on disk (heap, indexes, TOAST), for the admin panel and benchmarks. */
     async bytesOnDisk(): Promise<number> {
       const result = await db.execute(sql`select pg_total_relation_size('log_chunks')::bigint as bytes`);
-      return Number((result as unknown as { rows: { bytes: number | string }[] }).rows[0]?.bytes ?? 0);
+      return Number(rowsOf<{ bytes: number | string }>(result)[0]?.bytes ?? 0);
     },
   };
 }

@@ -69,17 +69,13 @@ exists)
 esac
 `;
 
-interface VolumeFacts {
-  Driver: string;
-  Mountpoint: string;
-  Options?: Record<string, string> | null;
-}
+type VolumeFacts = Pick<Docker.VolumeInspectInfo, 'Driver' | 'Mountpoint' | 'Options'>;
 
 /** Where the swap's paths are: the engine's volumes directory (renames), or the three volumes mounted (copies). */
 async function layout(docker: Docker, unit: SwapUnit) {
   const facts = await Promise.all(
     [unit.live, unit.staging, unit.previous].map(
-      async (name) => (await docker.getVolume(name).inspect()) as unknown as VolumeFacts,
+      async (name): Promise<VolumeFacts> => docker.getVolume(name).inspect(),
     ),
   );
   const roots = facts.map((fact) => path.posix.dirname(path.posix.dirname(fact.Mountpoint)));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rawRows.js';
 import { queueJobs } from '../db/schema.js';
 import { type Concurrency, type JobCounts, type JobHandler, type JobQueue, slotsFor } from './jobQueue.js';
 
@@ -28,12 +29,11 @@ export function createInProcessQueue(
 
   async function claim(kind: string) {
     // A single UPDATE claims the oldest waiting job of the kind, so two pumps never take the same one.
-    const rows = await db.execute<{ id: string; kind: string; payload: unknown; attempts: number }>(sql`
+    const result = await db.execute(sql`
       update queue_jobs set state = 'active', attempts = attempts + 1, updated_at = now()
       where id = (select id from queue_jobs where state = 'waiting' and kind = ${kind} order by created_at, id limit 1 for update skip locked)
       returning id, kind, payload, attempts`);
-    return (rows as unknown as { rows: { id: string; kind: string; payload: unknown; attempts: number }[] })
-      .rows[0];
+    return rowsOf<{ id: string; kind: string; payload: unknown; attempts: number }>(result)[0];
   }
 
   async function runOne(job: { id: string; kind: string; payload: unknown; attempts: number }) {
