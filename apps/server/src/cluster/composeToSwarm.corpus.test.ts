@@ -2,10 +2,10 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCheck } from '../infra/compose/composeCheck.js';
-import { writeMaterials } from '../infra/compose/composeMaterials.js';
+import { runCheck } from '../compose-policy/composeCheck.js';
+import { writeMaterials } from '../compose-policy/composeMaterials.js';
+import { requestedReplicas } from '../compose-policy/replicaPolicy.js';
 import { COMPOSE_FILE_NAMES, listServices } from '../infra/compose/composeProject.js';
-import { requestedReplicas } from '../infra/compose/replicaPolicy.js';
 import { translateToSwarm } from './composeToSwarm.js';
 
 /**

@@ -4,8 +4,8 @@ import {
   type ServiceReplicasRequest,
   type StartDeploymentResponse,
 } from '@slipway/contract';
+import { checkReplicas } from '../compose-policy/replicaPolicy.js';
 import { DomainError } from '../domain/errors.js';
-import { checkReplicas } from '../infra/compose/replicaPolicy.js';
 import type { RevisionPlans } from '../rollout/revisionPlans.js';
 import type { UserRow } from '../users/usersRepository.js';
 import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';

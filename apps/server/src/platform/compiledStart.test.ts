@@ -27,7 +27,7 @@ describe('the production start (npm start without its web build)', () => {
     // What the compiled server finds beside itself: the migrations and the compose check worker.
     const dist = path.join(REPOSITORY_ROOT, 'apps/server/dist');
     expect(existsSync(path.join(dist, 'infra/db/migrations/meta/_journal.json'))).toBe(true);
-    expect(existsSync(path.join(dist, 'infra/compose/composeCheckWorker.js'))).toBe(true);
+    expect(existsSync(path.join(dist, 'compose-policy/composeCheckWorker.js'))).toBe(true);
     // Every file the server's code reads beside itself (all of src that is not TypeScript, tests aside).
     const src = path.join(REPOSITORY_ROOT, 'apps/server/src');
     const assets = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
@@ -42,7 +42,7 @@ describe('the production start (npm start without its web build)', () => {
     const script = path.join(dataDir, 'check.mjs');
     writeFileSync(
       script,
-      `const { runCheckInWorker } = await import(${JSON.stringify(path.join(dist, 'infra/compose/checkWorkerPool.js'))});\n` +
+      `const { runCheckInWorker } = await import(${JSON.stringify(path.join(dist, 'compose-policy/checkWorkerPool.js'))});\n` +
         `const task = { kind: 'read', repoDir: ${JSON.stringify(repo)}, fileName: 'compose.yaml', env: {} };\n` +
         'console.log(JSON.stringify(await runCheckInWorker(task)));\n',
     );

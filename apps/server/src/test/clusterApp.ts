@@ -6,10 +6,10 @@ import tar from 'tar-fs';
 import { distributeImages, type PreparedCluster } from '../cluster/clusterSetup.js';
 import { translateToSwarm } from '../cluster/composeToSwarm.js';
 import type { SwarmPlan } from '../cluster/swarmPlan.js';
-import { runCheck } from '../infra/compose/composeCheck.js';
-import { writeMaterials } from '../infra/compose/composeMaterials.js';
+import { runCheck } from '../compose-policy/composeCheck.js';
+import { writeMaterials } from '../compose-policy/composeMaterials.js';
+import { requestedReplicas } from '../compose-policy/replicaPolicy.js';
 import { listServices } from '../infra/compose/composeProject.js';
-import { requestedReplicas } from '../infra/compose/replicaPolicy.js';
 import { followEngineStream } from '../infra/swarm/engineStream.js';
 import { pushImage } from '../infra/swarm/registryImages.js';
 

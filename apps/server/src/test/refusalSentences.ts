@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { CheckResult } from '../infra/compose/composeCheck.js';
+import type { CheckResult } from '../compose-policy/composeCheck.js';
 
 /**
  * Every refusal sentence a policy test saw, for one look at the end: none names a path of the Slipway host

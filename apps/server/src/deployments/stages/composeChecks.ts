@@ -1,5 +1,5 @@
-import { CheckTimeoutError, runCheckInWorker } from '../../infra/compose/checkWorkerPool.js';
-import type { CheckResult, CheckTask } from '../../infra/compose/composeCheck.js';
+import { CheckTimeoutError, runCheckInWorker } from '../../compose-policy/checkWorkerPool.js';
+import type { CheckResult, CheckTask } from '../../compose-policy/composeCheck.js';
 import type { PolicyViolation } from '../../infra/compose/policyViolation.js';
 import { StepFailure } from '../../rollout/stepFailure.js';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
-import { warmCheckWorkers } from '../../infra/compose/checkWorkerPool.js';
+import { warmCheckWorkers } from '../../compose-policy/checkWorkerPool.js';
 import type { RolloutEngine } from '../../rollout/engine.js';
 import { closeTarget, type DockerTarget, type VmRow } from '../../vm-providers/vmProvider.js';
 import type { WorkspaceRow } from '../../workspaces/workspacesRepository.js';

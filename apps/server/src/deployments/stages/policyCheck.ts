@@ -1,5 +1,5 @@
 import { DEFAULT_VM_SIZE, findVmSize } from '@slipway/contract';
-import { checkReplicas } from '../../infra/compose/replicaPolicy.js';
+import { checkReplicas } from '../../compose-policy/replicaPolicy.js';
 import type { WorkspaceRow } from '../../workspaces/workspacesRepository.js';
 import { refuseViolations } from './composeChecks.js';
 import type { Project } from './project.js';
@@ -8,7 +8,7 @@ type Obj = Record<string, unknown>;
 
 /**
  * Refuses a project that would escape its sandbox, naming the service and key, before anything runs. The rules
- * (infra/compose/composePolicy.ts, dockerfilePolicy.ts, the repository jail) ran in the check worker while the
+ * (compose-policy/composePolicy.ts, dockerfilePolicy.ts, the repository jail) ran in the check worker while the
  * project was detected; this step reports them, with the replicas' (replicaPolicy.ts: they need the workspace's
  * VM size and its stored counts, and cost nothing). Returns the containers each active service runs.
  */

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { writeMaterials } from '../../infra/compose/composeMaterials.js';
+import { writeMaterials } from '../../compose-policy/composeMaterials.js';
 import {
   composeForDockerfile,
   detectProject as detect,

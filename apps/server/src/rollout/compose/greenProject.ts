@@ -1,4 +1,4 @@
-import { requestedReplicas } from '../../infra/compose/replicaPolicy.js';
+import { requestedReplicas } from '../../compose-policy/replicaPolicy.js';
 import { LABELS } from '../../infra/docker/conventions.js';
 import { dependenciesOf } from '../blueGreenPlan.js';
 import type { HostPorts } from '../hostPorts.js';

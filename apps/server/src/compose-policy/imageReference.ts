@@ -1,4 +1,4 @@
-import { builtImagePrefix } from '../docker/conventions.js';
+import { builtImagePrefix } from '../infra/docker/conventions.js';
 
 /**
  * Which images a workspace may run or build on. On a shared Docker Engine an image ID (or any unique prefix of

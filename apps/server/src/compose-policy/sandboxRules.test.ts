@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { refusalSentences } from '../../test/refusalSentences.js';
-import { LABELS } from '../docker/conventions.js';
-import { openRepositoryJail } from '../jail/repositoryJail.js';
+import { ComposeLimitError, parseComposeText } from '../infra/compose/composeLimits.js';
+import { finalizeConfig } from '../infra/compose/composeProject.js';
+import { LABELS } from '../infra/docker/conventions.js';
+import { openRepositoryJail } from '../infra/jail/repositoryJail.js';
+import { refusalSentences } from '../test/refusalSentences.js';
 import { runCheck as checkOnce } from './composeCheck.js';
-import { ComposeLimitError, parseComposeText } from './composeLimits.js';
 import { checkComposePolicy } from './composePolicy.js';
-import { finalizeConfig } from './composeProject.js';
 import { checkDockerfile, expandArgs } from './dockerfilePolicy.js';
 import { imageReferenceProblem } from './imageReference.js';
 

@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
-import { JailError, type RepositoryJail } from '../jail/repositoryJail.js';
-import { COMPOSE_LIMITS } from './composeLimits.js';
-import { jailViolation, repositoryPath } from './composeRawPolicy.js';
+import { COMPOSE_LIMITS } from '../infra/compose/composeLimits.js';
+import { jailViolation, repositoryPath } from '../infra/compose/composeRawPolicy.js';
+import type { PolicyViolation } from '../infra/compose/policyViolation.js';
+import { checkScopedResources } from '../infra/compose/scopedResources.js';
+import { JailError, type RepositoryJail } from '../infra/jail/repositoryJail.js';
 import { IMAGE_PROBLEM_TEXT, imageReferenceProblem } from './imageReference.js';
-import type { PolicyViolation } from './policyViolation.js';
-import { checkScopedResources } from './scopedResources.js';
 
 /**
  * The sandbox rules for user compose projects (security brief, items 4, 12 and 13). Checked on the NORMALIZED

@@ -1,14 +1,14 @@
 import { realpathSync } from 'node:fs';
-import { JailError, openRepositoryJail } from '../jail/repositoryJail.js';
-import { ComposeReadError } from './composeInterpolation.js';
-import { COMPOSE_LIMITS, ComposeLimitError } from './composeLimits.js';
-import type { Obj } from './composeMerge.js';
+import { ComposeReadError } from '../infra/compose/composeInterpolation.js';
+import { COMPOSE_LIMITS, ComposeLimitError } from '../infra/compose/composeLimits.js';
+import type { Obj } from '../infra/compose/composeMerge.js';
+import { jailRefusal, jailViolation, repositoryPath } from '../infra/compose/composeRawPolicy.js';
+import { interpolationEnv, readComposeModel } from '../infra/compose/composeReader.js';
+import { type Material, translateForComposeV1 } from '../infra/compose/composeV1.js';
+import type { PolicyViolation } from '../infra/compose/policyViolation.js';
+import { JailError, openRepositoryJail } from '../infra/jail/repositoryJail.js';
 import { buildSources, checkComposePolicy } from './composePolicy.js';
-import { jailRefusal, jailViolation, repositoryPath } from './composeRawPolicy.js';
-import { interpolationEnv, readComposeModel } from './composeReader.js';
-import { type Material, translateForComposeV1 } from './composeV1.js';
 import { buildArgsMap, checkDockerfile } from './dockerfilePolicy.js';
-import type { PolicyViolation } from './policyViolation.js';
 
 /**
  * The checks that read a tenant's files and parse its YAML — everything whose cost the tenant controls. They run

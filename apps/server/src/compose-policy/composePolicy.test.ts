@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { refusalSentences } from '../../test/refusalSentences.js';
-import { openRepositoryJail } from '../jail/repositoryJail.js';
+import {
+  escapeCompose,
+  finalizeConfig,
+  listServices,
+  stringifyCompose,
+} from '../infra/compose/composeProject.js';
+import { openRepositoryJail } from '../infra/jail/repositoryJail.js';
+import { refusalSentences } from '../test/refusalSentences.js';
 import { checkComposePolicy } from './composePolicy.js';
-import { escapeCompose, finalizeConfig, listServices, stringifyCompose } from './composeProject.js';
 
 const REPO = realpathSync(mkdtempSync(path.join(tmpdir(), 'slipway-policy-')));
 mkdirSync(path.join(REPO, 'web'));

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MATERIALS_DIR, type Material } from './composeV1.js';
+import { MATERIALS_DIR, type Material } from '../infra/compose/composeV1.js';
 
 /**
  * Writes the files the translated project expects (inline configs, secrets and Dockerfiles) into the run's own

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMPOSE_FILE_NAMES } from '../infra/compose/composeProject.js';
+import { stringifyCompose } from '../infra/compose/composeYaml.js';
 import { runCheck } from './composeCheck.js';
 import { writeMaterials } from './composeMaterials.js';
-import { COMPOSE_FILE_NAMES } from './composeProject.js';
-import { stringifyCompose } from './composeYaml.js';
 
 /**
  * The compose corpus (test/fixtures/compose-corpus): realistic compose files written for this project, each
@@ -16,7 +16,7 @@ import { stringifyCompose } from './composeYaml.js';
  * and translate in the check, materials written, sandbox rules on the result; accepted ones must also be read by
  * the installed Compose CLI (`docker-compose config`). `UPDATE_CORPUS=1` rewrites the expectations.
  */
-const CORPUS = path.resolve(import.meta.dirname, '../../test/fixtures/compose-corpus');
+const CORPUS = path.resolve(import.meta.dirname, '../test/fixtures/compose-corpus');
 const WS = '11111111-2222-3333-4444-555555555555';
 const UPDATE = process.env.UPDATE_CORPUS === '1';
 const work = mkdtempSync(path.join(tmpdir(), 'slipway-corpus-'));

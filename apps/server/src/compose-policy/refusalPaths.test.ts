@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { refusalSentences } from '../../test/refusalSentences.js';
+import { refusalSentences } from '../test/refusalSentences.js';
 import { type CheckResult, runCheck } from './composeCheck.js';
 
 const WS = '11111111-2222-3333-4444-555555555555';

@@ -1,5 +1,5 @@
 import { MAX_SERVICE_REPLICAS } from '@slipway/contract';
-import type { PolicyViolation } from './policyViolation.js';
+import type { PolicyViolation } from '../infra/compose/policyViolation.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj =>
