@@ -2,13 +2,13 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { SessionManager } from '../auth/sessions.js';
 import type { Config } from '../config/config.js';
-import { createDeploymentRepository } from '../deployments/deploymentRepository.js';
+import type { DeploymentRepository } from '../deployments/deploymentRepository.js';
 import type { ContainerMonitor } from '../infra/cadvisor/containerMonitor.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { UsersRepository } from '../users/usersRepository.js';
-import { createVmRepository } from '../vm-providers/vmRepository.js';
+import type { VmRepository } from '../vm-providers/vmRepository.js';
 import { createWorkspaceInventory } from '../workspaces/workspaceInventory.js';
 import { createAdminAccess } from './adminAccess.js';
 import { createAuditLogReader } from './auditLog.js';
@@ -29,6 +29,8 @@ export function createAdminModule(deps: {
   mailer: Mailer;
   sessions: SessionManager;
   users: UsersRepository;
+  vms: VmRepository;
+  deployments: DeploymentRepository;
   /** cAdvisor's or the Docker Engine's readings, as the platform chose. */
   containerMonitor: ContainerMonitor;
   /** Lent by the VM providers (engine) when they exist: live VM state and VM teardown. */
@@ -38,7 +40,7 @@ export function createAdminModule(deps: {
   const logDir = path.join(config.dataDir, 'logs');
   // Kept by reference: the composition root may attach the engine's operations after building this.
   const vmOperations: AdminVmOperations = deps.vmOperations ?? {};
-  const workspaces = createWorkspaceInventory(db);
+  const workspaces = createWorkspaceInventory(db, deps.users);
   return {
     logDir,
     vmOperations,
@@ -51,8 +53,8 @@ export function createAdminModule(deps: {
     }),
     inventory: createInventoryService({
       users: deps.users,
-      vms: createVmRepository(db),
-      deployments: createDeploymentRepository(db),
+      vms: deps.vms,
+      deployments: deps.deployments,
       workspaces,
       vmOperations,
     }),

@@ -14,7 +14,7 @@ import { createBackupAlerts } from './backupAlerts.js';
 import { createBackupRecheck } from './backupRecheck.js';
 import { backupKind, type RunDeps } from './backupRun.js';
 import { createBackupScheduler } from './backupScheduler.js';
-import { type BackupRow, createBackupsRepository } from './backupsRepository.js';
+import type { BackupRow, BackupsRepository } from './backupsRepository.js';
 import { createBackupsService } from './backupsService.js';
 import type { BackupEngine } from './engine/backupEngine.js';
 import { type HealthModel, healthChecker } from './restoreHealth.js';
@@ -34,6 +34,8 @@ const KEEP_SAFETY_BACKUPS = 3;
  */
 export function createBackupsModule(deps: {
   db: Db;
+  /** The one owner of the backups' tables, built by the platform. */
+  repository: BackupsRepository;
   vault: Vault;
   kv: KeyValueStore;
   logger: Logger;
@@ -56,7 +58,7 @@ export function createBackupsModule(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger.child({ component: 'backups' });
-  const repository = createBackupsRepository(deps.db);
+  const { repository } = deps;
   const alerts = createBackupAlerts(deps.alerts);
   const deploymentInProgress = deps.deploymentInProgress ?? (async () => false);
   const locationOf = (workspace: WorkspaceRow, backup?: Pick<BackupRow, 'repository'>) =>

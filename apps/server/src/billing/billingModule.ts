@@ -4,7 +4,7 @@ import type { Db } from '../infra/db/client.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { PaypalApi } from '../infra/paypal/paypalApi.js';
 import type { UsersRepository } from '../users/usersRepository.js';
-import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBillingRepository } from './billingRepository.js';
 import { createBillingService } from './billingService.js';
 import { createLapses } from './lapses.js';
@@ -20,6 +20,7 @@ export function createBillingModule(deps: {
   config: Config;
   db: Db;
   users: UsersRepository;
+  workspaces: WorkspacesRepository;
   mailer: Mailer;
   logger: Logger;
   paypal: PaypalApi | undefined;
@@ -35,7 +36,7 @@ export function createBillingModule(deps: {
   });
   const lapses = createLapses({
     repo,
-    workspaces: createWorkspacesRepository(db),
+    workspaces: deps.workspaces,
     users: deps.users,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,

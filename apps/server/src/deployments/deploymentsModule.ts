@@ -16,11 +16,11 @@ import { createRevisionPlans } from '../rollout/revisionPlans.js';
 import { createRouteRestorer } from '../rollout/routeRestorer.js';
 import type { UsersRepository } from '../users/usersRepository.js';
 import type { VmProvider } from '../vm-providers/vmProvider.js';
-import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createBuildLogReader } from './buildLog.js';
 import { type AuthorizeDeployment, createDeploy } from './deploy.js';
 import type { DeploymentDeps, EnvLoader } from './deploymentDeps.js';
-import { createDeploymentRepository } from './deploymentRepository.js';
+import type { DeploymentRepository } from './deploymentRepository.js';
 import { deploymentKind } from './deploymentRun.js';
 import { createDeploymentService } from './deploymentService.js';
 import { createServiceReplicas } from './serviceReplicas.js';
@@ -46,10 +46,13 @@ export function createDeploymentsModule(deps: {
   vmProvider: VmProvider;
   ingress: Ingress;
   compose: () => Promise<ComposeCli>;
+  /** The owners of `workspaces` and `deployments`, built once by the platform. */
+  workspaces: WorkspacesRepository;
+  deployments: DeploymentRepository;
 }) {
   const { config, vmProvider, ingress } = deps;
-  const workspaces = createWorkspacesRepository(deps.db);
-  const repository = createDeploymentRepository(deps.db);
+  const workspaces = deps.workspaces;
+  const repository = deps.deployments;
   const plans = createRevisionPlans({ dataDir: config.dataDir, vault: deps.vault });
   const findUser = (id: string) => deps.users.findById(id);
   const runDeps: DeploymentDeps = {

@@ -8,7 +8,7 @@ import {
 import { DomainError, notFound } from '../domain/errors.js';
 import type { Db } from '../infra/db/client.js';
 import type { Vault } from '../infra/vault/vault.js';
-import { createEnvVariablesRepository, type EnvVariableRow } from './envVariablesRepository.js';
+import type { EnvVariableRow, EnvVariablesRepository } from './envVariablesRepository.js';
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 const plural = (count: number) => `${count} environment variable${count === 1 ? '' : 's'}`;
@@ -18,8 +18,8 @@ const plural = (count: number) => `${count} environment variable${count === 1 ? 
  * Values never appear in a log line or an error message; messages name keys only. Callers pass
  * input already checked by the contract's schemas (key pattern, value size, no NUL).
  */
-export function createEnvVariablesService(deps: { db: Db; vault: Vault }) {
-  const repository = createEnvVariablesRepository(deps.db);
+export function createEnvVariablesService(deps: { repository: EnvVariablesRepository; vault: Vault }) {
+  const { repository } = deps;
 
   async function decryptAll(rows: EnvVariableRow[]): Promise<EnvVariable[]> {
     try {

@@ -1,9 +1,8 @@
 import type { EnvVariable, PreviewVariable, UpdatePreviewVariable } from '@slipway/contract';
 import { envVariableSchema } from '@slipway/contract';
 import { DomainError, notFound } from '../domain/errors.js';
-import type { Db } from '../infra/db/client.js';
 import type { Vault } from '../infra/vault/vault.js';
-import { createEnvVariablesRepository, type EnvVariableRow } from './envVariablesRepository.js';
+import type { EnvVariableRow, EnvVariablesRepository } from './envVariablesRepository.js';
 
 const present = (row: EnvVariableRow): PreviewVariable => ({
   key: row.key,
@@ -16,8 +15,8 @@ const present = (row: EnvVariableRow): PreviewVariable => ({
  * to previews with its preview value when it has one, else production's; a preview of a pull request that needed
  * approval (a fork's, a stranger's) gets only preview values, never one of production's.
  */
-export function createPreviewVariables(deps: { db: Db; vault: Vault }) {
-  const repository = createEnvVariablesRepository(deps.db);
+export function createPreviewVariables(deps: { repository: EnvVariablesRepository; vault: Vault }) {
+  const { repository } = deps;
 
   return {
     async list(userId: string, workspaceName: string): Promise<PreviewVariable[]> {

@@ -1,18 +1,21 @@
 import type { Config } from '../config/config.js';
-import type { Db } from '../infra/db/client.js';
 import type { Vault } from '../infra/vault/vault.js';
 import { lazyVmProvider } from '../vm-providers/lazyVmProvider.js';
 import { createLocalVmProvider } from '../vm-providers/local.js';
 import { NODE_LIMITS } from '../vm-providers/nodeVms.js';
 import type { VmProvider } from '../vm-providers/vmProvider.js';
-import { createVmRepository } from '../vm-providers/vmRepository.js';
+import type { VmRepository } from '../vm-providers/vmRepository.js';
 
 /**
  * The provider VM_PROVIDER names; `local` needs nothing, `ssh` and `azure` need their settings (checked here,
  * at start-up). Their modules and SDKs (ssh2, Azure's) are imported only by the provider chosen, on first use.
  */
-export function chooseVmProvider(deps: { config: Config; db: Db; vault: Vault }): VmProvider {
-  const vmRepository = createVmRepository(deps.db);
+export function chooseVmProvider(deps: {
+  config: Config;
+  vmRepository: VmRepository;
+  vault: Vault;
+}): VmProvider {
+  const { vmRepository } = deps;
   const { vm } = deps.config;
   switch (vm.provider) {
     case 'ssh': {

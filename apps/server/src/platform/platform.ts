@@ -1,5 +1,3 @@
-import path from 'node:path';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createAdminModule } from '../admin/adminModule.js';
 import { createApiTokensRepository } from '../api-tokens/apiTokensRepository.js';
@@ -16,26 +14,17 @@ import { resolveSecrets, type Secrets } from '../config/secrets.js';
 import { createCustomDomainsModule } from '../custom-domains/customDomainsModule.js';
 import { createCustomDomainStore } from '../custom-domains/servableNames.js';
 import { createDeployOnPushModule } from '../deploy-on-push/deployOnPushModule.js';
+import { createDeploymentRepository } from '../deployments/deploymentRepository.js';
 import { createDeploymentsModule } from '../deployments/deploymentsModule.js';
 import { createEnterpriseService } from '../enterprise/enterpriseService.js';
+import { createEnvVariablesRepository } from '../env-variables/envVariablesRepository.js';
 import { createEnvVariablesService } from '../env-variables/envVariablesService.js';
 import { createPreviewVariables } from '../env-variables/previewVariables.js';
 import { type ComposeCli, createComposeCli } from '../infra/compose/composeCli.js';
-import { type Database, openDatabase } from '../infra/db/client.js';
 import { createDocker } from '../infra/docker/dockerode.js';
 import type { Ingress } from '../infra/ingress/ingress.js';
-import { createDatabaseKeyValueStore } from '../infra/kv/databaseKeyValueStore.js';
-import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
-import { createLogger } from '../infra/logging/logger.js';
-import { createMailer } from '../infra/mail/mailer.js';
-import { createMemoryPubSub } from '../infra/pubsub/memoryPubSub.js';
-import type { PubSub } from '../infra/pubsub/pubSub.js';
-import { createInProcessQueue, EMBEDDED_QUEUE_POLL_MS } from '../infra/queue/inProcessQueue.js';
-import type { JobQueue } from '../infra/queue/jobQueue.js';
-import { createLocalVault } from '../infra/vault/localVault.js';
 import { createDurableRuns } from '../jobs/durableRuns.js';
 import type { JobKind } from '../jobs/jobCatalogue.js';
-import { convertLegacyLogLines } from '../logs/legacyLogLines.js';
 import { createLogChunks } from '../logs/logChunks.js';
 import { createSecretMasks } from '../logs/secretMasking.js';
 import { createWorkspaceNodes } from '../nodes/workspaceNodes.js';
@@ -55,28 +44,8 @@ import { choosePullRequestNotes } from './choosePullRequestNotes.js';
 import { chooseRepositoryProvider } from './chooseRepositoryProvider.js';
 import { chooseVmProvider } from './chooseVmProvider.js';
 import { createRunningApps } from './runningApps.js';
+import { openSharedAdapters } from './sharedAdapters.js';
 import { createWorkers } from './workers.js';
-
-/**
- * The adapters only some configurations use, imported only by them: Redis and BullMQ with REDIS_URL, Key Vault
- * (Azure's SDK) with AZURE_KEY_VAULT_URL, Octokit in GitHub mode. An embedded install never loads them.
- */
-async function connectRedis(url: string, logger: Logger) {
-  const [{ Redis }, kv, pubsub, queue] = await Promise.all([
-    import('ioredis'),
-    import('../infra/kv/redisKeyValueStore.js'),
-    import('../infra/pubsub/redisPubSub.js'),
-    import('../infra/queue/bullmqQueue.js'),
-  ]);
-  const redis: Redis = new Redis(url, { lazyConnect: false });
-  redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
-  return {
-    redis,
-    kv: kv.createRedisKeyValueStore(redis),
-    pubsub: pubsub.createRedisPubSub(redis),
-    queue: queue.createBullmqQueue(redis),
-  };
-}
 
 /**
  * The composition root: every adapter is chosen here from the config, and every domain service
@@ -103,35 +72,11 @@ export async function createPlatform(
   } = {},
 ) {
   const secrets = options.secrets ?? resolveSecrets(config);
-  const logger =
-    options.logger ?? createLogger({ level: config.logLevel, logDir: path.join(config.dataDir, 'logs') });
-  const database: Database = await openDatabase({
-    url: config.databaseUrl,
-    onIdleError: (error) =>
-      logger.warn({ err: error }, 'a PostgreSQL connection was closed; it will be reopened'),
-    ...(options.databaseInMemory ? {} : { dataDir: path.join(config.dataDir, 'pglite') }),
+  const { logger, database, db, redis, kv, pubsub, queue, vault, mailer } = await openSharedAdapters(config, {
+    secrets,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.databaseInMemory ? { databaseInMemory: true } : {}),
   });
-  const { db } = database;
-  // Logs stored before chunks (migration 0004), once; an install that never had any finds nothing to do.
-  const convertedLogLines = await convertLegacyLogLines(db);
-  if (convertedLogLines > 0) logger.info({ lines: convertedLogLines }, 'moved stored log lines into chunks');
-
-  const shared = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
-  const redis = shared?.redis;
-  const kv: KeyValueStore =
-    shared?.kv ??
-    createDatabaseKeyValueStore(db, {
-      onSweepError: (error) => logger.warn({ err: error }, 'removing expired key-value entries failed'),
-      onlyThisProcess: !config.databaseUrl,
-    });
-  const pubsub: PubSub = shared?.pubsub ?? createMemoryPubSub();
-  const queue: JobQueue =
-    shared?.queue ??
-    createInProcessQueue(db, {
-      onClaimError: (error) => logger.warn({ err: error }, 'claiming a queued job failed; trying again'),
-      // The embedded database has no other process to enqueue a job: the look is only for a claim that failed.
-      ...(config.databaseUrl ? {} : { pollMs: EMBEDDED_QUEUE_POLL_MS }),
-    });
 
   // Every durable run (deployments, backups, restores): one heartbeat, one reaper, one cancel, one resumption.
   const runs = createDurableRuns({
@@ -142,19 +87,13 @@ export async function createPlatform(
     ...(options.onRunReached ? { onReached: options.onRunReached } : {}),
   });
 
-  // Key Vault when configured; the local vault still reads the values stored before it was.
-  const localVault = createLocalVault(secrets.encryptionKey);
-  const { keyVaultUrl, keyVaultKeyName } = config.vm.azure;
-  const vault =
-    keyVaultUrl && keyVaultKeyName
-      ? (await import('../infra/vault/azureKeyVault.js')).createAzureKeyVault({
-          vaultUrl: keyVaultUrl,
-          keyName: keyVaultKeyName,
-          fallback: localVault,
-        })
-      : localVault;
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  // Each table's one owner, built once and handed to the areas that read or write the table.
   const users = createUsersRepository(db);
+  const vmRows = createVmRepository(db);
+  const workspacesRepo = createWorkspacesRepository(db, vmRows);
+  const deploymentRows = createDeploymentRepository(db);
+  const envVariableRows = createEnvVariablesRepository(db);
+  const backupRows = createBackupsRepository(db);
   const sessions = createSessionManager(kv, secrets.sessionSecret);
   const githubOAuth =
     config.authMode === 'github' && config.github.clientId && config.github.clientSecret
@@ -174,8 +113,8 @@ export async function createPlatform(
     localOperatorLogin: config.localOperatorLogin,
   });
   const enterprise = createEnterpriseService({ db, mailer, salesEmail: undefined });
-  const envVariables = createEnvVariablesService({ db, vault });
-  const previewVariables = createPreviewVariables({ db, vault });
+  const envVariables = createEnvVariablesService({ repository: envVariableRows, vault });
+  const previewVariables = createPreviewVariables({ repository: envVariableRows, vault });
   // A preview workspace runs with the variables its parent shares with previews, never its own name's.
   let previews: PreviewsModule | undefined;
   const variablesOf = async (userId: string, workspaceName: string) =>
@@ -186,17 +125,37 @@ export async function createPlatform(
       (await variablesOf(userId, workspaceName)).map((variable) => variable.value),
     onError: (error) => logger.error({ err: error }, 'reading secrets to mask failed'),
   });
-  const billing = createBillingModule({ config, db, users, mailer, logger, paypal: choosePaypal(config) });
-  const vmProvider = chooseVmProvider({ config, db, vault });
+  const billing = createBillingModule({
+    config,
+    db,
+    users,
+    workspaces: workspacesRepo,
+    mailer,
+    logger,
+    paypal: choosePaypal(config),
+  });
+  const vmProvider = chooseVmProvider({ config, vmRepository: vmRows, vault });
   // A workspace's nodes: the count, their VMs, their engines and states (the rollout provisions them).
   const nodes = createWorkspaceNodes({
-    workspaces: createWorkspacesRepository(db),
-    vms: createVmRepository(db),
+    workspaces: workspacesRepo,
+    vms: vmRows,
     provider: vmProvider,
     authorize: (userId, workspaceName, vmSize, count, subscriptionId) =>
       billing.assertCanDeploy(userId, workspaceName, vmSize, subscriptionId, count),
   });
-  const runningApps = createRunningApps({ config, db, kv, pubsub, vault, mailer, logger, masks, nodes });
+  const runningApps = createRunningApps({
+    config,
+    db,
+    kv,
+    pubsub,
+    vault,
+    mailer,
+    logger,
+    masks,
+    nodes,
+    workspaces: workspacesRepo,
+    deployments: deploymentRows,
+  });
   // Caddy asks this URL before it orders a certificate for a custom domain; `listeningOn` corrects its port.
   let permissionUrl = config.ingress.permissionUrl;
   const customDomainStore = createCustomDomainStore({ db, pubsub, logger });
@@ -231,6 +190,8 @@ export async function createPlatform(
     vmProvider,
     ingress,
     compose: options.compose ?? (() => createComposeCli()),
+    workspaces: workspacesRepo,
+    deployments: deploymentRows,
     resolveSource: (user, owner, repo) => repositories.cloneSource(user, owner, repo),
     loadEnv: variablesOf,
     // Paid for as many nodes as the workspace runs on.
@@ -242,8 +203,8 @@ export async function createPlatform(
         subscriptionId,
         await nodes.countByName(userId, workspaceName),
       ),
-    // Backups' own repository (stateless over the database), read before the backups module is built.
-    restoreRunning: createBackupsRepository(db).restoreRunning,
+    // Deployments wait for a restore of the workspace, as a restore waits for them.
+    restoreRunning: backupRows.restoreRunning,
   });
   // Plans written in the clear by an older Slipway hold the variables they were read with: sealed before anything runs.
   await deploymentsModule.plans.sealLegacyPlans(logger);
@@ -268,7 +229,7 @@ export async function createPlatform(
   const { runtime } = deployments.service;
   const logChunks = createLogChunks(db);
   const workspaceLifecycle = createWorkspaceLifecycle({
-    workspaces: createWorkspacesRepository(db),
+    workspaces: workspacesRepo,
     logger,
     parts: {
       deploying: runtime.deploying,
@@ -330,6 +291,7 @@ export async function createPlatform(
   const backupDocker = createDocker({ socketPath: config.vm.dockerSocket });
   const backups: BackupsModule = createBackupsModule({
     db,
+    repository: backupRows,
     vault,
     kv,
     logger,
@@ -361,6 +323,8 @@ export async function createPlatform(
     mailer,
     sessions,
     users,
+    vms: vmRows,
+    deployments: deploymentRows,
     containerMonitor: chooseContainerMonitor(config, logger),
     // Live VM state and deletion come from the engine's VM provider.
     vmOperations: { ...deployments.service.adminVmOperations },

@@ -4,7 +4,7 @@ import { createAlertsService } from '../alerts/alertsService.js';
 import { createExpectedStops } from '../alerts/expectedStops.js';
 import { createHealthMonitor } from '../alerts/healthMonitor.js';
 import type { Config } from '../config/config.js';
-import { createDeploymentRepository } from '../deployments/deploymentRepository.js';
+import type { DeploymentRepository } from '../deployments/deploymentRepository.js';
 import type { Db } from '../infra/db/client.js';
 import type { KeyValueStore } from '../infra/kv/keyValueStore.js';
 import type { Mailer } from '../infra/mail/mailer.js';
@@ -24,7 +24,7 @@ import { createAlertNotifier } from '../notifications/alertNotifier.js';
 import { createSenders } from '../notifications/senders.js';
 import { scheduledTask, scheduledWhileLeaseHeld } from '../scheduling/scheduledTask.js';
 import { type DockerFor, localDockerFor } from '../workspaces/workspaceDocker.js';
-import { createWorkspacesRepository } from '../workspaces/workspacesRepository.js';
+import type { WorkspacesRepository } from '../workspaces/workspacesRepository.js';
 import { createWorkspacesService } from '../workspaces/workspacesService.js';
 
 /**
@@ -44,12 +44,15 @@ export function createRunningApps(deps: {
   masks: SecretMasks;
   /** The workspaces' nodes: shown with each workspace, watched by the health monitor. */
   nodes: Pick<WorkspaceNodesService, 'present' | 'states'>;
+  /** The owners of `workspaces` and `deployments`, built once by the platform. */
+  workspaces: WorkspacesRepository;
+  deployments: DeploymentRepository;
   dockerFor?: DockerFor;
 }) {
   const { config, logger } = deps;
   const dockerFor = deps.dockerFor ?? localDockerFor(config.vm.dockerSocket);
-  const workspacesRepo = createWorkspacesRepository(deps.db);
-  const deploymentRows = createDeploymentRepository(deps.db);
+  const workspacesRepo = deps.workspaces;
+  const deploymentRows = deps.deployments;
   const logStore = createLogStore(deps.db);
   const metrics = createMetricsRepository(deps.db);
   const senders = createSenders({

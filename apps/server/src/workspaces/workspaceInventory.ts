@@ -1,12 +1,11 @@
 import { count, desc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client.js';
 import { workspaces } from '../infra/db/schema.js';
-import { createUsersRepository } from '../users/usersRepository.js';
+import type { UsersRepository } from '../users/usersRepository.js';
 import { LIVE_STATUS, type WorkspaceRow } from './workspacesRepository.js';
 
 /** The admin panel's reads across every user's workspaces: counts, names per VM, owners. */
-export function createWorkspaceInventory(db: Db) {
-  const users = createUsersRepository(db);
+export function createWorkspaceInventory(db: Db, users: UsersRepository) {
   /** The logins of the rows' owners; a row whose owner is gone is left out. */
   async function withOwners<Row extends { userId: string }>(rows: Row[]) {
     const logins = await users.loginsByIds([...new Set(rows.map((row) => row.userId))]);

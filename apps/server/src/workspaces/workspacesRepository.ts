@@ -3,7 +3,7 @@ import { DomainError } from '../domain/errors.js';
 import type { Db } from '../infra/db/client.js';
 import { workspaces } from '../infra/db/schema.js';
 import type { VmRow } from '../vm-providers/vmProvider.js';
-import { createVmRepository } from '../vm-providers/vmRepository.js';
+import type { VmRepository } from '../vm-providers/vmRepository.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
@@ -22,8 +22,7 @@ export const workspaceNotFound = () => new DomainError('workspace_not_found', 'W
  * Every workspace lookup on behalf of a user goes through `findOwned`: another user's name answers
  * exactly as a name that does not exist.
  */
-export function createWorkspacesRepository(db: Db) {
-  const vmRows = createVmRepository(db);
+export function createWorkspacesRepository(db: Db, vmRows: VmRepository) {
   return {
     async findOwned(userId: string, name: string): Promise<WorkspaceRow> {
       const [row] = await db
