@@ -1,11 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
+import { optionalString } from './envValues.js';
 
 /** The backup settings of the environment (config.ts reads them with the rest; `.env.example` documents them). */
 export const backupEnvShape = {

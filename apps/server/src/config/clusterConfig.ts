@@ -1,11 +1,5 @@
 import net from 'node:net';
-import { z } from 'zod';
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
+import { optionalString } from './envValues.js';
 
 /**
  * The settings that give a workspace more than one node (config.ts reads them with the rest; `.env.example`
