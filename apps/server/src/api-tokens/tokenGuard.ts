@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import { type RateLimiter, rateLimitHeaders } from '../http/rateLimit.js';
 import type { ParsedInput } from '../http/registerRoutes.js';
-import type { RequestUser } from '../http/requestContext.js';
+import type { RequestUser } from '../http/routeGuards.js';
 import type { ApiTokensService, TokenIdentity } from './apiTokensService.js';
 
 declare module 'fastify' {

@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-declare module '../http/requestContext.js' {
+declare module '../http/routeGuards.js' {
   /** The user `request.user` holds: the whole row this hook loads (http/ declares only what its guards read). */
   interface RequestUser extends UserRow {}
 }

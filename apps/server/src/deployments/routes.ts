@@ -6,8 +6,8 @@ import type { PubSub } from '../infra/pubsub/pubSub.js';
 import type { LogStore } from '../logs/logStore.js';
 import { streamServiceLogs } from '../logs/logStream.js';
 import type { createBuildLogReader } from './buildLog.js';
+import { streamBuildLog } from './buildLogStream.js';
 import type { DeploymentService } from './deploymentService.js';
-import { streamBuildLog } from './logStream.js';
 import { startedAnswer } from './presenter.js';
 import type { createServiceReplicas } from './serviceReplicas.js';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { z } from 'zod';
 import { inputSentences } from './inputSentences.js';
 import { requireLoopback } from './loopbackOnly.js';
-import { type RequestUser, requireUser, requireWhitelisted } from './requestContext.js';
+import { type RequestUser, requireUser, requireWhitelisted } from './routeGuards.js';
 import { refuseUnstorableText } from './storableText.js';
 
 type Parsed<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S extends z.ZodType }
